@@ -30,6 +30,9 @@ func goExpr(e Expr) string {
 	case *Unary:
 		return e.Op.Go() + "(" + goExpr(e.X) + ")"
 	case *Binary:
+		if e.Type() == CostT {
+			return "(" + goExpr(e.X) + ").Add(" + goExpr(e.Y) + ")" // costs add
+		}
 		if e.Sat && (e.Op == OpAdd || e.Op == OpSub) {
 			return "rt.Clamp32(" + goWide(e) + ")"
 		}

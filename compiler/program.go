@@ -335,6 +335,7 @@ type Predicate struct {
 	Params  []*Var
 	Expr    Expr
 	IsValue bool // Expr is an int or a player (Value, Value2), not a condition
+	IsCost  bool // Expr is a cost (Cost2: a function of the rules of two parameters)
 	// Own: a predicate of one object whose expression reads only that
 	// object's own state (Builtin.Own attributes of it, constants): what
 	// rt.Predicate.Own says.

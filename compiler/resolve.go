@@ -286,6 +286,9 @@ func (r *resolver) binary(e *grammar.Binary, sc *scope) Expr {
 		if tx == Int && ty == Int {
 			return out(Int)
 		}
+		if op == OpAdd && tx == CostT && ty == CostT {
+			return out(CostT) // costs add
+		}
 	}
 	r.c.errorf(e.Pos, "mismatched types %s %s %s", tx, e.Op, ty)
 	return bad(e.Pos)
@@ -316,7 +319,7 @@ func (r *resolver) args(b *Builtin, args []grammar.Expr, sc *scope) ([]Expr, boo
 // (its own frame: only its names and the game). It becomes a function of
 // the program (Program.Fns), the argument its FnID.
 func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int, outer *scope) Expr {
-	want := fmt.Sprintf("given(%s, %s)", strings.Join(spec.Names, ", "), map[Type]string{Bool: "CONDITION", Int: "NUMBER", Player: "PLAYER"}[spec.Result])
+	want := fmt.Sprintf("given(%s, %s)", strings.Join(spec.Names, ", "), map[Type]string{Bool: "CONDITION", Int: "NUMBER", Player: "PLAYER", CostT: "COST"}[spec.Result])
 	call, ok := e.(*grammar.CallExpr)
 	if !ok || call.Fun.Name != "given" || len(call.Args) != len(spec.Params)+1 {
 		r.c.errorf(e.Position(), "argument %d of %s is a function of the rules: write %s, the names standing for %s", n, verb, want, strings.Join(spec.Params, " and "))
@@ -368,7 +371,7 @@ func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int, outer *
 	if captured {
 		return bad(e.Position())
 	}
-	what := map[Type]string{Bool: "a condition", Int: "a number", Player: "a player"}[spec.Result]
+	what := map[Type]string{Bool: "a condition", Int: "a number", Player: "a player", CostT: "a cost"}[spec.Result]
 	calls := len(r.c.predCalls)
 	fn.Expr = g.typed(body, sc, spec.Result, "the expression of given (argument "+fmt.Sprint(n)+" of "+verb+", "+what+")")
 	if spec.Undeclared {
@@ -384,7 +387,8 @@ func (r *resolver) given(e grammar.Expr, spec FnArg, verb string, n int, outer *
 			}
 		})
 	}
-	fn.IsValue = spec.Result != Bool
+	fn.IsValue = spec.Result == Int || spec.Result == Player
+	fn.IsCost = spec.Result == CostT
 	fn.Kinds, _ = zeroUnless(fn.Expr)
 	fn.Is, fn.IsOp = fnIs(fn.Expr, fn.Params)
 	fn.Slots = g.slots

@@ -24,9 +24,10 @@ const (
 	AttrT     // a derived characteristic's name, as an argument
 	ColorT    // a color (white, blue, black, red, green, colorless), as an argument
 	FnT       // a function of the rules, given(x, y, EXPR), as a verb argument (what the verb evaluates)
+	CostT     // a cost in mana (a card's cost to attack, generic(n), a sum of costs)
 )
 
-var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "phase", "step", "duration", "state", "characteristic", "color", "function"}
+var typeNames = [...]string{"invalid", "int", "bool", "player", "object", "string", "game", "zone", "ending", "counter", "event", "card type", "keyword", "phase", "step", "duration", "state", "characteristic", "color", "function", "cost"}
 
 func (t Type) String() string { return typeNames[t] }
 

@@ -260,8 +260,8 @@ var builtins = []*Builtin{
 	attr("declared_blockers", rt.Exec.DeclaredBlockers, "the number of creatures declared to block it"),
 	attr("declared_attacking", rt.Exec.DeclaredAttacking, "it is attacking and was declared as an attacker"),
 	attr("declared", rt.Exec.IsDeclared, "it is in the declaration of attackers or blockers being made"),
-	attr("card_attack_cost", rt.Exec.CardAttackCost, "the mana value of its card's own cost to attack (0: none)"),
-	attr("card_block_cost", rt.Exec.CardBlockCost, "the mana value of its card's own cost to block (0: none)"),
+	attr("card_attack_cost", rt.Exec.CardAttackCost, "its card's own cost to attack (a cost; none: mana value 0)"),
+	attr("card_block_cost", rt.Exec.CardBlockCost, "its card's own cost to block (a cost; none: mana value 0)"),
 	attr("deals_combat_damage", rt.Exec.DealsCombatDamage, "it deals combat damage in this step (deals_damage_now)"),
 	attr("in_first_step", rt.Exec.InFirstStep, "it dealt combat damage in the first of two combat damage steps"),
 	attr("assigned_damage", rt.Exec.AssignedDamage, "the combat damage assigned to it"),
@@ -415,12 +415,14 @@ var builtins = []*Builtin{
 		fnArgs(fn2("x", "a creature", "y", "what it is declared against", Int)).states(),
 	verb("declaration_may_add", rt.Exec.DeclarationMayAdd, "states a clause of the next declaration: the search for a declaration obeying more requirements adds a creature no requirement names only if the condition C, given(x, COND), holds for it (none stated: any)").
 		fnArgs(fn1("x", "a creature", Bool)).states(),
-	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the clauses stated before it (declarable, declaration_forbidden, declaration_requires...); each attacks a player q for whom the condition A, given(p, q, COND), holds, or a permanent t for whom B, given(p, t, COND), does, defended by the player D, given(t, PLAYER); to attack a player q, a creature's cost is its own plus the generic mana T, given(a, q, N); a creature declared without a target attacks the player E, given(p, PLAYER) (the defending player); recorded as the declaration").
-		fnArgs(declared(fn2("p", "the player attacking", "q", "a player", Bool)), fn2("p", "the player attacking", "t", "a permanent", Bool), undeclared(fn1("t", "a permanent attacked", Player)), undeclared(fn2("a", "a creature", "q", "the player it attacks", Int)), fn1("p", "the player attacking", Player)).
+	verb("declaration_cost", rt.Exec.DeclarationCost, "states a clause of the next declaration: its player must be able to pay the total of the cost K, given(x, q, COST), for each creature x in it, once each (q: the player x is declared to attack; none if it attacks a permanent, or blocks), or it is illegal; pay_declared_costs pays that total (none stated: nothing to pay)").
+		fnArgs(undeclared(fn2("x", "a creature", "q", "the player it attacks", CostT))).states(),
+	verb("choose_attackers", rt.Exec.ChooseAttackers, "P chooses attackers, checked whole against the clauses stated before it (declarable, declaration_forbidden, declaration_requires, declaration_cost...); each attacks a player q for whom the condition A, given(p, q, COND), holds, or a permanent t for whom B, given(p, t, COND), does, defended by the player D, given(t, PLAYER); a creature declared without a target attacks the player E, given(p, PLAYER) (the defending player); recorded as the declaration").
+		fnArgs(declared(fn2("p", "the player attacking", "q", "a player", Bool)), fn2("p", "the player attacking", "t", "a permanent", Bool), undeclared(fn1("t", "a permanent attacked", Player)), fn1("p", "the player attacking", Player)).
 		choice("the .mtg says who, what the declaration's clauses are (the statements before it) and what may be attacked (functions of the rules); the player chooses; the statements after it make the attack").needs("declarable"),
 	verb("choose_blockers", rt.Exec.ChooseBlockers, "P chooses blockers, each against the attackers it blocks, checked whole against the clauses stated before it (declarable, declarable_against, declarable_at_most, declaration_forbidden, declaration_requires...); recorded as the declaration").
 		choice("the .mtg says who and what the declaration's clauses are (the statements before it); the player chooses; the statements after it make the blocks").needs("declarable"),
-	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total cost to attack or block of their declared creatures"),
+	verb("pay_declared_costs", rt.Exec.PayDeclaredCosts, "P pays the total of the declaration's cost (declaration_cost) for their declared creatures, each once"),
 	verb("become_attacking", rt.Exec.BecomeAttacking, "declared creature X attacks what it was declared to attack"),
 	verb("become_blocking", rt.Exec.BecomeBlocking, "declared creature X blocks what it was declared to block, last in the damage assignment order"),
 	verb("trigger", rt.Exec.Trigger, "the abilities that trigger on the rules' trigger event (a trigger_event declared without on) about X trigger"),
@@ -468,6 +470,8 @@ var builtins = []*Builtin{
 	function("targets_choosable", rt.Exec.TargetsChoosable, "targets_choosable(p, x): every target and cost parameter of the effect of spell x, cast by p, has an object to choose; a require line consulting it cites the effect").usageIs("2 arguments (player, object)"),
 	function("cost_choosable", rt.Exec.CostChoosable, "cost_choosable(p, x, n): every cost parameter of the effect of x's activated ability n, activated by p, has an object to choose; a require line consulting it cites the effect").usageIs("3 arguments (player, object, number)"),
 	function("player_counters", rt.PlayerCounters, "player_counters(p, \"poison\"): the number of counters of the kind on player p (a counter kind the rules declare)").usageIs(`2 arguments (player, "kind")`),
+	function("generic", rt.Exec.GenericMana, "generic(n): a cost of n generic mana (none if n is not positive); costs add with +").usageIs("1 argument (number)"),
+	function("mana_value", rt.Exec.CostManaValue, "mana_value(c): the total amount of mana cost c asks for").usageIs("1 argument (cost)"),
 	function("mana_symbols", rt.ObjManaSymbols, "mana_symbols(x, black): the number of mana symbols of the color in x's mana cost (colorless: its generic and colorless mana)").usageIs("2 arguments (object, color)"),
 	function("derived", rt.ObjDerived, "derived(x, C): x's characteristic C as the rules derive it (characteristic C (x) = a number); x.C says the same").usageIs("2 arguments (object, characteristic)"),
 	function("derived_holds", rt.ObjDerivedHolds, "derived_holds(x, C): x's characteristic C as the rules derive it (characteristic C (x) = a condition); x.C says the same").usageIs("2 arguments (object, characteristic)"),
@@ -640,6 +644,7 @@ const runtimePkg = "github.com/mtgc-dev/mtgc/runtime/rtimpl."
 
 var goKinds = map[reflect.Type]Type{
 	reflect.TypeOf(rt.ObjID(0)):       Object,
+	reflect.TypeOf(rt.Cost{}):         CostT,
 	reflect.TypeOf(int(0)):            Player,
 	reflect.TypeOf(int32(0)):          Int,
 	reflect.TypeOf(false):             Bool,
@@ -807,7 +812,7 @@ func (b *Builtin) derive() error {
 		return fmt.Errorf("an attribute or function returns one value")
 	}
 	r, ok := goKinds[t.Out(0)]
-	if !ok || r > Str {
+	if !ok || r > Str && r != CostT {
 		return fmt.Errorf("result type %s is not a value of the language", t.Out(0))
 	}
 	b.Result = r

@@ -27,11 +27,11 @@ import (
 // two back ends cannot drift apart (as `aura` once did: a bit test in
 // generated code, a subtype search in the interpreter).
 func TestBindings(t *testing.T) {
-	arg := map[Type]string{Object: "o", Player: "p", Int: "i", Bool: "b", Str: "s", ZoneT: "z", EndT: "e", Counter: "c", EventT: "ev", CardTypeT: "ty", KeywordT: "kw", PhaseT: "ph", StepT: "st", DurT: "du", StateT: "sk", AttrT: "at", ColorT: "co", FnT: "fn"}
-	goType := map[Type]string{Int: "int32", Bool: "bool", Player: "int", Object: "rt.ObjID", Str: "string"}
+	arg := map[Type]string{Object: "o", Player: "p", Int: "i", Bool: "b", Str: "s", ZoneT: "z", EndT: "e", Counter: "c", EventT: "ev", CardTypeT: "ty", KeywordT: "kw", PhaseT: "ph", StepT: "st", DurT: "du", StateT: "sk", AttrT: "at", ColorT: "co", FnT: "fn", CostT: "cost"}
+	goType := map[Type]string{Int: "int32", Bool: "bool", Player: "int", Object: "rt.ObjID", Str: "string", CostT: "rt.Cost"}
 	var src strings.Builder
 	src.WriteString("package p\n\nimport rt \"github.com/mtgc-dev/mtgc/runtime/rtimpl\"\n\n")
-	src.WriteString("func f(g rt.Exec, o rt.ObjID, p int, i int32, b bool, s string, z rt.Zone, e rt.Ending, c rt.CounterKind, ev rt.EventID, ty rt.TypeSet, kw rt.KeywordID, ph rt.PhaseID, st rt.StepID, du rt.DurationID, sk rt.StateKind, at rt.AttributeID, co rt.Color, fn rt.FnID) {\n")
+	src.WriteString("func f(g rt.Exec, o rt.ObjID, p int, i int32, b bool, s string, z rt.Zone, e rt.Ending, c rt.CounterKind, ev rt.EventID, ty rt.TypeSet, kw rt.KeywordID, ph rt.PhaseID, st rt.StepID, du rt.DurationID, sk rt.StateKind, at rt.AttributeID, co rt.Color, fn rt.FnID, cost rt.Cost) {\n")
 	for _, bi := range builtins {
 		var args []Expr
 		params := bi.Params

@@ -53,9 +53,9 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.CanPayAbility": {Reads: ReadsMana},
 	// not own: reads Cost.Colored
 	"Exec.CanPayFor": {Reads: ReadsMana},
-	// not own: reads Cost.Colored
+	// not own: reads Face.AttackCost
 	"Exec.CardAttackCost": {},
-	// not own: reads Cost.Colored
+	// not own: reads Face.BlockCost
 	"Exec.CardBlockCost": {},
 	"Exec.ChoosingSpell": {},
 	// own: Attack.Controller(own), Block.Controller(own), Game.Objs, Object.Controller(own), func attackIndex(own), func blockIndex(own)
@@ -64,6 +64,7 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.CombatDamageStep":    {Reads: ReadsCombat},
 	// not own: reads Ability.Effect
 	"Exec.CostChoosable":       {},
+	"Exec.CostManaValue":       {},
 	"Exec.DealingCombatDamage": {},
 	// not own: reads Game.aux
 	"Exec.DealsCombatDamage":     {},
@@ -81,6 +82,7 @@ var vocabFacts = map[string]vocabFact{
 	"Exec.EffectPower": {},
 	// not own: reads Effect.SetPT
 	"Exec.EffectToughness": {},
+	"Exec.GenericMana":     {},
 	// not own: reads Face.Abilities
 	"Exec.HasAbility": {},
 	// not own: reads Face.Subtypes

@@ -26,6 +26,8 @@ func attrValue(b *compiler.Builtin, x value) value {
 		return value{t: compiler.Str, s: func(g rt.Exec, fp int) string { return f(g, o(g, fp)) }}
 	case func(rt.Exec, rt.ObjID) rt.ObjID:
 		return value{t: compiler.Object, o: func(g rt.Exec, fp int) rt.ObjID { return f(g, o(g, fp)) }}
+	case func(rt.Exec, rt.ObjID) rt.Cost:
+		return value{t: compiler.CostT, c: func(g rt.Exec, fp int) rt.Cost { return f(g, o(g, fp)) }}
 	case func(rt.Exec, int) int32:
 		return intV(func(g rt.Exec, fp int) int32 { return f(g, p(g, fp)) })
 	case func(rt.Exec, int) bool:
@@ -47,6 +49,12 @@ func attrValue(b *compiler.Builtin, x value) value {
 // callValue applies a function row to its arguments.
 func callValue(b *compiler.Builtin, a []value) value {
 	switch f := b.Fn.(type) {
+	case func(rt.Exec, int32) rt.Cost:
+		n := a[0].i
+		return value{t: compiler.CostT, c: func(g rt.Exec, fp int) rt.Cost { return f(g, n(g, fp)) }}
+	case func(rt.Exec, rt.Cost) int32:
+		c := a[0].c
+		return intV(func(g rt.Exec, fp int) int32 { return f(g, c(g, fp)) })
 	case func(rt.Exec, int) bool:
 		p := a[0].p
 		return boolV(func(g rt.Exec, fp int) bool { return f(g, p(g, fp)) })
@@ -164,13 +172,13 @@ func doStmt(b *compiler.Builtin, a []value, rule string) stmtFn {
 	case func(rt.Exec, int, int32, string) bool:
 		p, n := a[0].p, a[1].i
 		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), n(g, fp), rule) }
-	case func(rt.Exec, int, rt.FnID, rt.FnID, rt.FnID, rt.FnID, rt.FnID, string) bool:
+	case func(rt.Exec, int, rt.FnID, rt.FnID, rt.FnID, rt.FnID, string) bool:
 		p := a[0].p
-		var k [5]rt.FnID
+		var k [4]rt.FnID
 		for i := range k {
 			k[i] = rt.FnID(a[1+i].enum)
 		}
-		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], k[4], rule) }
+		return func(g rt.Exec, fp int) bool { return f(g, p(g, fp), k[0], k[1], k[2], k[3], rule) }
 	case func(rt.Exec, rt.FnID, string):
 		f1 := rt.FnID(a[0].enum)
 		return func(g rt.Exec, fp int) bool { f(g, f1, rule); return true }

@@ -16,6 +16,7 @@ type (
 	plFn   func(g rt.Exec, fp int) int
 	objFn  func(g rt.Exec, fp int) rt.ObjID
 	strFn  func(g rt.Exec, fp int) string
+	costFn func(g rt.Exec, fp int) rt.Cost
 	// stmtFn runs a statement; false means it stopped for a decision.
 	stmtFn func(g rt.Exec, fp int) bool
 )
@@ -29,6 +30,7 @@ type value struct {
 	p    plFn
 	o    objFn
 	s    strFn
+	c    costFn
 	enum int
 }
 
@@ -212,6 +214,10 @@ func minMax(isMax bool, a []value) value {
 
 func (c *clause) binary(e *compiler.Binary) value {
 	x, y := c.expr(e.X), c.expr(e.Y)
+	if e.T == compiler.CostT { // costs add
+		fx, fy := x.c, y.c
+		return value{t: compiler.CostT, c: func(g rt.Exec, fp int) rt.Cost { return fx(g, fp).Add(fy(g, fp)) }}
+	}
 	switch e.Op {
 	case compiler.OpOr:
 		fx, fy := x.b, y.b

@@ -477,6 +477,15 @@ func (b *builder) predicate(pr *compiler.Predicate) rt.Predicate {
 	}
 	f, fi := v.b, v.i
 	switch {
+	case pr.IsCost:
+		fc := v.c
+		out.Cost2 = func(g rt.Exec, x, y rt.ObjID) rt.Cost {
+			fp := b.frame(g, slots)
+			g.Selected(fp)[s], g.Selected(fp)[t] = x, y
+			r := fc(g, fp)
+			g.Release(fp)
+			return r
+		}
 	case pr.IsValue && len(pr.Params) == 2:
 		out.Value2 = func(g rt.Exec, x, y rt.ObjID) int32 {
 			fp := b.frame(g, slots)

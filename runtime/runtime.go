@@ -20,7 +20,7 @@
 // is the interface of generated code and of the interpreter, as protoimpl is
 // protoc-gen-go's: the vocabulary the rules' code calls (rtimpl.Exec), the
 // compiled program's tables and their hooks. A host needs none of it; it is
-// versioned on its own (rtimpl.APIVersion11) and may change with any release.
+// versioned on its own (rtimpl.APIVersion12) and may change with any release.
 //
 // api.txt lists this package's API with the aliases resolved (fields and
 // methods included); TestAPI keeps it reviewed and *Game at most 40

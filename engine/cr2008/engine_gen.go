@@ -9,13 +9,13 @@ import (
 )
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion11
+const _ = rt.APIVersion12
 
 // Edition is the edition these rules implement.
 const Edition = "cr2008"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:9c246f6307b473bbf70eabeca8be2b8d"
+const SourceHash = "sha256:44a0c326b14f9a6524fb20ee4c3b62c8"
 
 // Keyword bits.
 const (
@@ -287,7 +287,7 @@ var Rules = &rt.Rules{
 			Rules: []string{"306", "306.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:341", Run: phase_combat_end_0},
+				{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:346", Run: phase_combat_end_0},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (307)
@@ -305,58 +305,58 @@ var Rules = &rt.Rules{
 					Rules: []string{"308"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:37", Run: step_declare_attackers_action_0},
+						{Rules: []string{"308.2", "308.2a", "306.3", "308.2d"}, Pos: "rules/combat.mtg:39", Run: step_declare_attackers_action_0},
 						{Rules: []string{"308.2c"}, Pos: "cr2008/combat.mtg:185", Run: step_declare_attackers_action_1},
-						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:69", Run: step_declare_attackers_action_2},
-						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:73", Run: step_declare_attackers_action_3},
-						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:105", Run: step_declare_attackers_action_4},
+						{Rules: []string{"308.2f", "308.2d", "308.2e"}, Pos: "rules/combat.mtg:72", Run: step_declare_attackers_action_2},
+						{Rules: []string{"308.2g"}, Pos: "rules/combat.mtg:76", Run: step_declare_attackers_action_3},
+						{Rules: []string{"308.3"}, Pos: "rules/combat.mtg:108", Run: step_declare_attackers_action_4},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "308.1",
 				},
-				{ // rules/combat.mtg:117 (309)
+				{ // rules/combat.mtg:120 (309)
 					Name:     "declare_blockers",
 					Rules:    []string{"309"},
-					Pos:      "rules/combat.mtg:117",
+					Pos:      "rules/combat.mtg:120",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
-						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:136", Run: step_declare_blockers_action_0},
-						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:149", Run: step_declare_blockers_action_1},
-						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:156", Run: step_declare_blockers_action_2},
+						{Rules: []string{"309.2", "309.2a", "309.2b"}, Pos: "rules/combat.mtg:140", Run: step_declare_blockers_action_0},
+						{Rules: []string{"309.2d", "309.2b", "309.2c"}, Pos: "rules/combat.mtg:154", Run: step_declare_blockers_action_1},
+						{Rules: []string{"309.2e", "309.2f"}, Pos: "rules/combat.mtg:161", Run: step_declare_blockers_action_2},
 						{Rules: []string{"309.3", "309.4", "309.1"}, Pos: "cr2017/combat.mtg:146", Run: step_declare_blockers_action_3},
-						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:201", Run: step_declare_blockers_action_4},
+						{Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:206", Run: step_declare_blockers_action_4},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "309.1",
 				},
-				{ // rules/combat.mtg:211 (310)
+				{ // rules/combat.mtg:216 (310)
 					Name:     "combat_damage",
 					Rules:    []string{"310"},
-					Pos:      "rules/combat.mtg:211",
+					Pos:      "rules/combat.mtg:216",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "308.5",
 					Actions: []rt.Action{
 						{Rules: []string{"310.5", "502.28"}, Pos: "cr2008/combat.mtg:198", Run: step_combat_damage_action_0},
 						{Rules: []string{"306.4", "306.4c"}, Pos: "cr2017/combat.mtg:122", Run: step_combat_damage_action_1},
-						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:248", Run: step_combat_damage_action_2},
-						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:263", Run: step_combat_damage_action_3},
-						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_4},
+						{Rules: []string{"310.2a", "310.2b"}, Pos: "rules/combat.mtg:253", Run: step_combat_damage_action_2},
+						{Rules: []string{"310.2b", "310.2c"}, Pos: "rules/combat.mtg:268", Run: step_combat_damage_action_3},
+						{Rules: []string{"310.2c", "502.9c"}, Pos: "rules/combat.mtg:275", Run: step_combat_damage_action_4},
 						{Rules: []string{"310.2d"}, Pos: "cr2008/combat.mtg:218", Run: step_combat_damage_action_5},
-						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:310", Run: step_combat_damage_action_6},
+						{Rules: []string{"310.2", "310.1"}, Pos: "rules/combat.mtg:315", Run: step_combat_damage_action_6},
 						{Rules: []string{"310.1"}, Pos: "cr2008/combat.mtg:228", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "310.1",
 				},
-				{ // rules/combat.mtg:322 (311)
+				{ // rules/combat.mtg:327 (311)
 					Name:         "end_of_combat",
 					Rules:        []string{"311"},
-					Pos:          "rules/combat.mtg:322",
+					Pos:          "rules/combat.mtg:327",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "311.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:326", Run: step_end_of_combat_end_0},
+						{Rules: []string{"311.2"}, Pos: "rules/combat.mtg:331", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -446,29 +446,29 @@ var Rules = &rt.Rules{
 		{Rule: "420.5e", Pos: "cr2008/sba.mtg:24", Over: rt.OverPermanents, Features: 0x2, Match: sba_420_5e_match, Do: sba_420_5e_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "306.4", Pos: "rules/combat.mtg:569", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
+		{Rule: "306.4", Pos: "rules/combat.mtg:574", Over: rt.OverCombatants, Match: watch0_306_4_match, Do: watch0_306_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: kind_can_attack, Rule: "308.2", Pos: "rules/combat.mtg:447", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: kind_can_attack, Rule: "308.2", Pos: "rules/combat.mtg:452", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: kind_can_attack, Rule: "308.2a", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: kind_can_attack_player, Rule: "306.3", Pos: "rules/combat.mtg:454", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
+		{Kind: kind_can_attack_player, Rule: "306.3", Pos: "rules/combat.mtg:459", Text: "q != p and q.in_game", Test2: pred_can_attack_player_2},
 		{Kind: kind_can_attack_permanent, Rule: "306.3", Pos: "cr2017/combat.mtg:115", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_3},
-		{Kind: kind_can_attack_permanent, Rule: "306.2", Pos: "rules/combat.mtg:461", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
-		{Kind: kind_default_defender, Rule: "306.2", Pos: "rules/combat.mtg:466", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_5},
-		{Kind: kind_attack_tax, Rule: "308.2f", Pos: "rules/combat.mtg:496", Text: "0", Value2: pred_attack_tax_6},
-		{Kind: kind_can_tap, Rule: "502.5", Pos: "rules/combat.mtg:504", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
-		{Kind: kind_can_block, Rule: "309.2", Pos: "rules/combat.mtg:510", Text: "b.controller == game.declaring", Test: pred_can_block_8},
-		{Kind: kind_cant_block, Rule: "309.2", Pos: "rules/combat.mtg:511", Text: "a.defending_player != b.controller", Test2: pred_cant_block_9},
+		{Kind: kind_can_attack_permanent, Rule: "306.2", Pos: "rules/combat.mtg:466", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_4},
+		{Kind: kind_default_defender, Rule: "306.2", Pos: "rules/combat.mtg:471", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_5},
+		{Kind: kind_attack_tax, Rule: "308.2f", Pos: "rules/combat.mtg:501", Text: "0", Value2: pred_attack_tax_6},
+		{Kind: kind_can_tap, Rule: "502.5", Pos: "rules/combat.mtg:509", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_7},
+		{Kind: kind_can_block, Rule: "309.2", Pos: "rules/combat.mtg:515", Text: "b.controller == game.declaring", Test: pred_can_block_8},
+		{Kind: kind_cant_block, Rule: "309.2", Pos: "rules/combat.mtg:516", Text: "a.defending_player != b.controller", Test2: pred_cant_block_9},
 		{Kind: kind_can_block, Rule: "309.2a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_10, TypeGuard: ty_creature},
 		{Kind: kind_blocks_at_most, Rule: "309.2a", Pos: "cr2008/combat.mtg:238", Text: "1", Value: pred_blocks_at_most_11, Own: true},
-		{Kind: kind_assigns_damage, Rule: "310.2a", Pos: "rules/combat.mtg:539", Text: "max(0, s.power)", Value: pred_assigns_damage_12},
-		{Kind: kind_division_restriction, Rule: "502.9b", Pos: "rules/combat.mtg:551", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_13},
-		{Kind: kind_trample, Rule: "502.9b", Pos: "rules/combat.mtg:552", Text: "a has trample", Test: pred_trample_14, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_deals_first, Rule: "310.5", Pos: "rules/combat.mtg:559", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_15, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "310.5", Pos: "rules/combat.mtg:560", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_16},
-		{Kind: kind_leaves_combat, Rule: "306.4", Pos: "rules/combat.mtg:565", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_17, Own: true},
-		{Kind: kind_attack_restriction, Rule: "306.2", Pos: "rules/combat.mtg:610", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_18},
+		{Kind: kind_assigns_damage, Rule: "310.2a", Pos: "rules/combat.mtg:544", Text: "max(0, s.power)", Value: pred_assigns_damage_12},
+		{Kind: kind_division_restriction, Rule: "502.9b", Pos: "rules/combat.mtg:556", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_13},
+		{Kind: kind_trample, Rule: "502.9b", Pos: "rules/combat.mtg:557", Text: "a has trample", Test: pred_trample_14, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_deals_first, Rule: "310.5", Pos: "rules/combat.mtg:564", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_15, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "310.5", Pos: "rules/combat.mtg:565", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_16},
+		{Kind: kind_leaves_combat, Rule: "306.4", Pos: "rules/combat.mtg:570", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_17, Own: true},
+		{Kind: kind_attack_restriction, Rule: "306.2", Pos: "rules/combat.mtg:615", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_18},
 		{Kind: kind_cast_any_time, Rule: "408.1c", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_19, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_defender_of, Rule: "306.3", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_20, Own: true},
 		{Kind: kind_damage_assigner, Rule: "310.2c", Pos: "cr2017/keywords.mtg:67", Text: "s.controller", Value: pred_damage_assigner_21, Own: true},
@@ -477,24 +477,25 @@ var Rules = &rt.Rules{
 	},
 	Fns: []rt.Predicate{
 		{Rule: "306.2", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
-		{Rule: "308.2", Pos: "rules/combat.mtg:38", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
-		{Rule: "308.2", Pos: "rules/combat.mtg:39", Text: "holds(attack_restriction, x)", Test: fn_3, Is: kind_attack_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_attack_restriction}},
-		{Rule: "308.2", Pos: "rules/combat.mtg:40", Text: "holding(must_attack, a)", Value: fn_4, Is: kind_must_attack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_attack}},
-		{Rule: "308.2", Pos: "rules/combat.mtg:41", Text: "not a.attack_cost", Test: fn_5},
-		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_player, p, q)", Test2: fn_6, Is: kind_can_attack_player, IsOp: rt.FnHolds},
-		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_permanent, p, t)", Test2: fn_7, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
-		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "defender of", Value: fn_8, Is: kind_defender_of, IsOp: rt.FnValue},
-		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "attack tax", Value2: fn_9, Is: kind_attack_tax, IsOp: rt.FnValue},
-		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "default defender", Value: fn_10, Is: kind_default_defender, IsOp: rt.FnValue},
-		{Rule: "309.2", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_11, Is: kind_can_block, IsOp: rt.FnHolds},
-		{Rule: "309.2", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_12},
-		{Rule: "309.2", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_13, Is: kind_blocks_at_most, IsOp: rt.FnValue},
-		{Rule: "309.2", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_14, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
-		{Rule: "309.2", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_17},
-		{Rule: "310.2", Pos: "rules/combat.mtg:312", Text: "b.exists and holds(division_restriction, s, b)", Test2: fn_18, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "310.2", Pos: "rules/combat.mtg:312", Text: "lethal damage", Value2: fn_19, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "308.2", Pos: "rules/combat.mtg:40", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
+		{Rule: "308.2", Pos: "rules/combat.mtg:41", Text: "holds(attack_restriction, x)", Test: fn_3, Is: kind_attack_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_attack_restriction}},
+		{Rule: "308.2", Pos: "rules/combat.mtg:42", Text: "holding(must_attack, a)", Value: fn_4, Is: kind_must_attack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_attack}},
+		{Rule: "308.2", Pos: "rules/combat.mtg:43", Text: "not a.attack_cost", Test: fn_5},
+		{Rule: "308.2", Pos: "rules/combat.mtg:44", Text: "a.card_attack_cost + generic(attack_tax(a, q))", Cost2: fn_6},
+		{Rule: "308.2", Pos: "rules/combat.mtg:45", Text: "holds(can_attack_player, p, q)", Test2: fn_7, Is: kind_can_attack_player, IsOp: rt.FnHolds},
+		{Rule: "308.2", Pos: "rules/combat.mtg:45", Text: "holds(can_attack_permanent, p, t)", Test2: fn_8, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
+		{Rule: "308.2", Pos: "rules/combat.mtg:45", Text: "defender of", Value: fn_9, Is: kind_defender_of, IsOp: rt.FnValue},
+		{Rule: "308.2", Pos: "rules/combat.mtg:45", Text: "default defender", Value: fn_10, Is: kind_default_defender, IsOp: rt.FnValue},
+		{Rule: "309.2", Pos: "rules/combat.mtg:141", Text: "holds(can_block, b)", Test: fn_11, Is: kind_can_block, IsOp: rt.FnHolds},
+		{Rule: "309.2", Pos: "rules/combat.mtg:142", Text: "not holds(cant_block, b, a)", Test2: fn_12},
+		{Rule: "309.2", Pos: "rules/combat.mtg:143", Text: "blocks at most", Value: fn_13, Is: kind_blocks_at_most, IsOp: rt.FnValue},
+		{Rule: "309.2", Pos: "rules/combat.mtg:144", Text: "holds(block_restriction, x)", Test: fn_14, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:145", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:146", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
+		{Rule: "309.2", Pos: "rules/combat.mtg:147", Text: "not b.block_cost", Test: fn_17},
+		{Rule: "309.2", Pos: "rules/combat.mtg:148", Text: "b.card_block_cost", Cost2: fn_18},
+		{Rule: "310.2", Pos: "rules/combat.mtg:317", Text: "b.exists and holds(division_restriction, s, b)", Test2: fn_19, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "310.2", Pos: "rules/combat.mtg:317", Text: "lethal damage", Value2: fn_20, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"310.4"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -527,19 +528,19 @@ var Rules = &rt.Rules{
 		{Name: "gain_dealt", Rules: []string{"502.68a"}, Pos: "cr2008/damage.mtg:28", Params: 0, Kinds: "", Run: effect_10},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:420"},
-		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:421"},
-		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:422"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:424"},
-		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:425"},
-		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:428", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:432", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:435", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:439", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:440"},
-		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:441", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:442", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:443", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:425"},
+		{Name: "blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:426"},
+		{Name: "becomes_blocked", Rules: []string{"309.4"}, Pos: "rules/combat.mtg:427"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"309.1"}, Pos: "rules/combat.mtg:429"},
+		{Name: "blocked_by", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:430"},
+		{Name: "blocked_by_creature_without", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:433", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:437", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:440", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"308.3"}, Pos: "rules/combat.mtg:444", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:445"},
+		{Name: "blocked_by_count", Rules: []string{"309.2f"}, Pos: "rules/combat.mtg:446", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:447", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"309.3"}, Pos: "rules/combat.mtg:448", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:183", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"408.1b"}, Pos: "rules/priority.mtg:184", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"300.5"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -736,7 +737,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:476 (306.5) (attacks_alone)
+// rules/combat.mtg:481 (306.5) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -744,7 +745,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:477 (306.5) (attacking_alone)
+// rules/combat.mtg:482 (306.5) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -752,7 +753,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:478 (306.5) (blocks_alone)
+// rules/combat.mtg:483 (306.5) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -760,7 +761,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:479 (306.5) (blocking_alone)
+// rules/combat.mtg:484 (306.5) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -780,17 +781,17 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:500 (308.2d) (attack_cost)
+// rules/combat.mtg:505 (308.2d) (attack_cost)
 func characteristic_12(g rt.Exec, v_a rt.ObjID) int32 {
-	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(int(g.PredValue(kind_default_defender, rt.ObjID(rt.ObjController(g, v_a)))))) > 0 {
+	if g.CostManaValue(g.CardAttackCost(v_a)) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(int(g.PredValue(kind_default_defender, rt.ObjID(rt.ObjController(g, v_a)))))) > 0 {
 		return 1
 	}
 	return 0
 }
 
-// rules/combat.mtg:501 (309.2b) (block_cost)
+// rules/combat.mtg:506 (309.2b) (block_cost)
 func characteristic_13(g rt.Exec, v_b rt.ObjID) int32 {
-	if g.CardBlockCost(v_b) > 0 {
+	if g.CostManaValue(g.CardBlockCost(v_b)) > 0 {
 		return 1
 	}
 	return 0
@@ -1327,7 +1328,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:341 (311.2)
+// rules/combat.mtg:346 (311.2)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1364,13 +1365,14 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:37 (308.2, 308.2a, 306.3, 308.2d)
+// rules/combat.mtg:39 (308.2, 308.2a, 306.3, 308.2d)
 func step_declare_attackers_action_0(g rt.Exec) bool {
 	g.Declarable(rt.FnID(2), "308.2")
 	g.DeclarationForbidden(rt.FnID(3), "308.2")
 	g.DeclarationRequires(rt.FnID(4), "308.2")
 	g.DeclarationMayAdd(rt.FnID(5), "308.2")
-	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), "308.2") {
+	g.DeclarationCost(rt.FnID(6), "308.2")
+	if !g.ChooseAttackers(g.Active, rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), "308.2") {
 		return false
 	}
 	return true
@@ -1399,13 +1401,13 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:69 (308.2f, 308.2d, 308.2e)
+// rules/combat.mtg:72 (308.2f, 308.2d, 308.2e)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "308.2f")
 	return true
 }
 
-// rules/combat.mtg:73 (308.2g)
+// rules/combat.mtg:76 (308.2g)
 func step_declare_attackers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1428,7 +1430,7 @@ func step_declare_attackers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:105 (308.3)
+// rules/combat.mtg:108 (308.3)
 func step_declare_attackers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1454,17 +1456,17 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:113 (308.1)
+// rules/combat.mtg:116 (308.1)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:118 (308.5)
+// rules/combat.mtg:121 (308.5)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:136 (309.2, 309.2a, 309.2b)
+// rules/combat.mtg:140 (309.2, 309.2a, 309.2b)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	g.Declarable(rt.FnID(11), "309.2")
 	g.DeclarableAgainst(rt.FnID(12), "309.2")
@@ -1473,6 +1475,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	g.DeclarationRequires(rt.FnID(15), "309.2")
 	g.DeclarationRequiresAgainst(rt.FnID(16), "309.2")
 	g.DeclarationMayAdd(rt.FnID(17), "309.2")
+	g.DeclarationCost(rt.FnID(18), "309.2")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1498,7 +1501,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:149 (309.2d, 309.2b, 309.2c)
+// rules/combat.mtg:154 (309.2d, 309.2b, 309.2c)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1513,7 +1516,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:156 (309.2e, 309.2f)
+// rules/combat.mtg:161 (309.2e, 309.2f)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1619,7 +1622,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:201 (309.2f)
+// rules/combat.mtg:206 (309.2f)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1660,12 +1663,12 @@ func step_declare_blockers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:209 (309.1)
+// rules/combat.mtg:214 (309.1)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:212 (308.5)
+// rules/combat.mtg:217 (308.5)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
@@ -1769,7 +1772,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:248 (310.2a, 310.2b)
+// rules/combat.mtg:253 (310.2a, 310.2b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1792,7 +1795,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:263 (310.2b, 310.2c)
+// rules/combat.mtg:268 (310.2b, 310.2c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1819,7 +1822,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:270 (310.2c, 502.9c)
+// rules/combat.mtg:275 (310.2c, 502.9c)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1975,7 +1978,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:310 (310.2, 310.1)
+// rules/combat.mtg:315 (310.2, 310.1)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1991,7 +1994,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(18), rt.FnID(19), "310.2") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(19), rt.FnID(20), "310.2") {
 				return false
 			}
 		}
@@ -2008,17 +2011,17 @@ func step_combat_damage_action_7(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:320 (310.1)
+// rules/combat.mtg:325 (310.1)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:323 (311.1)
+// rules/combat.mtg:328 (311.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:326 (311.2)
+// rules/combat.mtg:331 (311.2)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2304,14 +2307,14 @@ func sba_420_5e_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "420.5e")
 }
 
-// rules/combat.mtg:569 (306.4)
+// rules/combat.mtg:574 (306.4)
 func watch0_306_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:569 (306.4)
+// rules/combat.mtg:574 (306.4)
 func watch0_306_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -2411,7 +2414,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:447 (308.2)
+// rules/combat.mtg:452 (308.2)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -2421,7 +2424,7 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(66))))
 }
 
-// rules/combat.mtg:454 (306.3, 306.2)
+// rules/combat.mtg:459 (306.3, 306.2)
 func pred_can_attack_player_2(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2437,14 +2440,14 @@ func pred_can_attack_permanent_3(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:461 (306.2)
+// rules/combat.mtg:466 (306.2)
 func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:466 (306.2)
+// rules/combat.mtg:471 (306.2)
 func pred_default_defender_5(g rt.Exec, v_p_ rt.ObjID) int32 {
 	v_p := int(v_p_)
 	_ = v_p
@@ -2456,24 +2459,24 @@ func pred_default_defender_5(g rt.Exec, v_p_ rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:496 (308.2f)
+// rules/combat.mtg:501 (308.2f)
 func pred_attack_tax_6(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:504 (502.5)
+// rules/combat.mtg:509 (502.5)
 func pred_can_tap_7(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(66))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:510 (309.2)
+// rules/combat.mtg:515 (309.2)
 func pred_can_block_8(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:511 (309.2)
+// rules/combat.mtg:516 (309.2)
 func pred_cant_block_9(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -2488,37 +2491,37 @@ func pred_blocks_at_most_11(g rt.Exec, v_b rt.ObjID) int32 {
 	return 1
 }
 
-// rules/combat.mtg:539 (310.2a)
+// rules/combat.mtg:544 (310.2a)
 func pred_assigns_damage_12(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:551 (502.9b)
+// rules/combat.mtg:556 (502.9b)
 func pred_division_restriction_13(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:552 (502.9b, 502.9c)
+// rules/combat.mtg:557 (502.9b, 502.9c)
 func pred_trample_14(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:559 (310.5, 502.2, 502.28)
+// rules/combat.mtg:564 (310.5, 502.2, 502.28)
 func pred_deals_first_15(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:560 (310.5, 502.28)
+// rules/combat.mtg:565 (310.5, 502.28)
 func pred_deals_second_16(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:565 (306.4, 306.4b)
+// rules/combat.mtg:570 (306.4, 306.4b)
 func pred_leaves_combat_17(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:610 (306.2)
+// rules/combat.mtg:615 (306.2)
 func pred_attack_restriction_18(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -2567,28 +2570,35 @@ func fn_1(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return g.Holds2(kind_can_attack_player, rt.ObjID(v_p), rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:38 (308.2)
+// rules/combat.mtg:40 (308.2)
 func fn_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.Holds(kind_can_attack, v_a) && !(g.Holds(kind_cant_attack, v_a))
 }
 
-// rules/combat.mtg:39 (308.2)
+// rules/combat.mtg:41 (308.2)
 func fn_3(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_attack_restriction, v_x)
 }
 
-// rules/combat.mtg:40 (308.2)
+// rules/combat.mtg:42 (308.2)
 func fn_4(g rt.Exec, v_a rt.ObjID) int32 {
 	return g.Holding(kind_must_attack, v_a)
 }
 
-// rules/combat.mtg:41 (308.2)
+// rules/combat.mtg:43 (308.2)
 func fn_5(g rt.Exec, v_a rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(12)))
 }
 
-// rules/combat.mtg:42 (308.2)
-func fn_6(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+// rules/combat.mtg:44 (308.2)
+func fn_6(g rt.Exec, v_a, v_q_ rt.ObjID) rt.Cost {
+	v_q := int(v_q_)
+	_ = v_q
+	return (g.CardAttackCost(v_a)).Add(g.GenericMana(g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))))
+}
+
+// rules/combat.mtg:45 (308.2)
+func fn_7(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	v_q := int(v_q_)
@@ -2596,74 +2606,74 @@ func fn_6(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return g.Holds2(kind_can_attack_player, rt.ObjID(v_p), rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:42 (308.2)
-func fn_7(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+// rules/combat.mtg:45 (308.2)
+func fn_8(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return g.Holds2(kind_can_attack_permanent, rt.ObjID(v_p), v_t)
 }
 
-// rules/combat.mtg:42 (308.2)
-func fn_8(g rt.Exec, v_t rt.ObjID) int32 {
+// rules/combat.mtg:45 (308.2)
+func fn_9(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(int(g.PredValue(kind_defender_of, v_t)))
 }
 
-// rules/combat.mtg:42 (308.2)
-func fn_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
-	v_q := int(v_q_)
-	_ = v_q
-	return g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))
-}
-
-// rules/combat.mtg:42 (308.2)
+// rules/combat.mtg:45 (308.2)
 func fn_10(g rt.Exec, v_p_ rt.ObjID) int32 {
 	v_p := int(v_p_)
 	_ = v_p
 	return int32(int(g.PredValue(kind_default_defender, rt.ObjID(v_p))))
 }
 
-// rules/combat.mtg:137 (309.2)
+// rules/combat.mtg:141 (309.2)
 func fn_11(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(kind_can_block, v_b)
 }
 
-// rules/combat.mtg:138 (309.2)
+// rules/combat.mtg:142 (309.2)
 func fn_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(kind_cant_block, v_b, v_a))
 }
 
-// rules/combat.mtg:139 (309.2)
+// rules/combat.mtg:143 (309.2)
 func fn_13(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(kind_blocks_at_most, v_b)
 }
 
-// rules/combat.mtg:140 (309.2)
+// rules/combat.mtg:144 (309.2)
 func fn_14(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_block_restriction, v_x)
 }
 
-// rules/combat.mtg:141 (309.2)
+// rules/combat.mtg:145 (309.2)
 func fn_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.Holding(kind_must_block, v_b)
 }
 
-// rules/combat.mtg:142 (309.2)
+// rules/combat.mtg:146 (309.2)
 func fn_16(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 	return g.Holding2(kind_must_block_attacker, v_b, v_a)
 }
 
-// rules/combat.mtg:143 (309.2)
+// rules/combat.mtg:147 (309.2)
 func fn_17(g rt.Exec, v_b rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
-// rules/combat.mtg:312 (310.2)
-func fn_18(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:148 (309.2)
+func fn_18(g rt.Exec, v_b, v_q_ rt.ObjID) rt.Cost {
+	v_q := int(v_q_)
+	_ = v_q
+	return g.CardBlockCost(v_b)
+}
+
+// rules/combat.mtg:317 (310.2)
+func fn_19(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return rt.ObjExists(g, v_b) && g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
-// rules/combat.mtg:312 (310.2)
-func fn_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:317 (310.2)
+func fn_20(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
@@ -2929,7 +2939,7 @@ func effect_10(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:428 (309.3)
+// rules/combat.mtg:433 (309.3)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2940,7 +2950,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:432 (308.3)
+// rules/combat.mtg:437 (308.3)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2949,7 +2959,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:435 (308.3)
+// rules/combat.mtg:440 (308.3)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2967,7 +2977,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:439 (308.3)
+// rules/combat.mtg:444 (308.3)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2984,7 +2994,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:441 (309.2f)
+// rules/combat.mtg:446 (309.2f)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -2993,7 +3003,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:443 (309.3)
+// rules/combat.mtg:448 (309.3)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -9,13 +9,13 @@ import (
 )
 
 // An engine generated for another runtime API fails to compile here.
-const _ = rt.APIVersion11
+const _ = rt.APIVersion12
 
 // Edition is the edition these rules implement.
 const Edition = "cr2017"
 
 // SourceHash identifies the .mtg sources this engine was generated from.
-const SourceHash = "sha256:658b7dc682556c82f6506fcd42a0a139"
+const SourceHash = "sha256:8b1ddb3f4462aa8f46d1327412e268b2"
 
 // Keyword bits.
 const (
@@ -298,8 +298,8 @@ var Rules = &rt.Rules{
 			Rules: []string{"506", "506.1"},
 			Pos:   "rules/combat.mtg:7",
 			OnEnd: []rt.Action{
-				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:341", Run: phase_combat_end_0},
-				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:348", Run: phase_combat_end_1},
+				{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:346", Run: phase_combat_end_0},
+				{Rules: []string{"511.2"}, Pos: "rules/combat.mtg:353", Run: phase_combat_end_1},
 			},
 			Steps: []rt.Step{
 				{ // rules/combat.mtg:8 (507)
@@ -317,60 +317,60 @@ var Rules = &rt.Rules{
 					Rules: []string{"508"},
 					Pos:   "rules/combat.mtg:16",
 					Actions: []rt.Action{
-						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1h", "703.4f"}, Pos: "rules/combat.mtg:37", Run: step_declare_attackers_action_0},
-						{Rules: []string{"508.1f", "702.20b"}, Pos: "rules/combat.mtg:46", Run: step_declare_attackers_action_1},
-						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:69", Run: step_declare_attackers_action_2},
-						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:73", Run: step_declare_attackers_action_3},
-						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:105", Run: step_declare_attackers_action_4},
+						{Rules: []string{"508.1", "508.1b", "508.1c", "508.1d", "508.1g", "508.1h", "703.4f"}, Pos: "rules/combat.mtg:39", Run: step_declare_attackers_action_0},
+						{Rules: []string{"508.1f", "702.20b"}, Pos: "rules/combat.mtg:49", Run: step_declare_attackers_action_1},
+						{Rules: []string{"508.1g", "508.1i", "508.1j"}, Pos: "rules/combat.mtg:72", Run: step_declare_attackers_action_2},
+						{Rules: []string{"508.1k"}, Pos: "rules/combat.mtg:76", Run: step_declare_attackers_action_3},
+						{Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:108", Run: step_declare_attackers_action_4},
 					},
 					Priority:     step_declare_attackers_priority,
 					PriorityRule: "508.2",
 				},
-				{ // rules/combat.mtg:117 (509)
+				{ // rules/combat.mtg:120 (509)
 					Name:     "declare_blockers",
 					Rules:    []string{"509"},
-					Pos:      "rules/combat.mtg:117",
+					Pos:      "rules/combat.mtg:120",
 					Skip:     step_declare_blockers_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4g"}, Pos: "rules/combat.mtg:136", Run: step_declare_blockers_action_0},
-						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:149", Run: step_declare_blockers_action_1},
-						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:156", Run: step_declare_blockers_action_2},
+						{Rules: []string{"509.1", "509.1b", "509.1d", "703.4g"}, Pos: "rules/combat.mtg:140", Run: step_declare_blockers_action_0},
+						{Rules: []string{"509.1e", "509.1f"}, Pos: "rules/combat.mtg:154", Run: step_declare_blockers_action_1},
+						{Rules: []string{"509.1g", "509.1h"}, Pos: "rules/combat.mtg:161", Run: step_declare_blockers_action_2},
 						{Rules: []string{"509.1i", "509.5", "509.5a", "509.5b", "509.5c", "509.5d", "509.5f"}, Pos: "cr2017/combat.mtg:146", Run: step_declare_blockers_action_3},
-						{Rules: []string{"509.5e", "509.5g"}, Pos: "rules/combat.mtg:201", Run: step_declare_blockers_action_4},
+						{Rules: []string{"509.5e", "509.5g"}, Pos: "rules/combat.mtg:206", Run: step_declare_blockers_action_4},
 						{Rules: []string{"509.2", "703.4h"}, Pos: "cr2017/combat.mtg:45", Run: step_declare_blockers_action_5},
 						{Rules: []string{"509.3", "703.4i"}, Pos: "cr2017/combat.mtg:53", Run: step_declare_blockers_action_6},
 					},
 					Priority:     step_declare_blockers_priority,
 					PriorityRule: "509.4",
 				},
-				{ // rules/combat.mtg:211 (510)
+				{ // rules/combat.mtg:216 (510)
 					Name:     "combat_damage",
 					Rules:    []string{"510"},
-					Pos:      "rules/combat.mtg:211",
+					Pos:      "rules/combat.mtg:216",
 					Skip:     step_combat_damage_skip,
 					SkipRule: "508.5",
 					Actions: []rt.Action{
-						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:218", Run: step_combat_damage_action_0},
+						{Rules: []string{"510.4"}, Pos: "rules/combat.mtg:223", Run: step_combat_damage_action_0},
 						{Rules: []string{"506.4", "506.4c", "506.4d"}, Pos: "cr2017/combat.mtg:122", Run: step_combat_damage_action_1},
-						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:248", Run: step_combat_damage_action_2},
-						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:263", Run: step_combat_damage_action_3},
-						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:270", Run: step_combat_damage_action_4},
-						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:293", Run: step_combat_damage_action_5},
-						{Rules: []string{"510.1", "510.1e", "703.4j"}, Pos: "rules/combat.mtg:310", Run: step_combat_damage_action_6},
-						{Rules: []string{"510.2", "703.4k"}, Pos: "rules/combat.mtg:317", Run: step_combat_damage_action_7},
+						{Rules: []string{"510.1a", "510.1b"}, Pos: "rules/combat.mtg:253", Run: step_combat_damage_action_2},
+						{Rules: []string{"510.1b", "510.1c"}, Pos: "rules/combat.mtg:268", Run: step_combat_damage_action_3},
+						{Rules: []string{"510.1c", "702.19c"}, Pos: "rules/combat.mtg:275", Run: step_combat_damage_action_4},
+						{Rules: []string{"510.1d"}, Pos: "rules/combat.mtg:298", Run: step_combat_damage_action_5},
+						{Rules: []string{"510.1", "510.1e", "703.4j"}, Pos: "rules/combat.mtg:315", Run: step_combat_damage_action_6},
+						{Rules: []string{"510.2", "703.4k"}, Pos: "rules/combat.mtg:322", Run: step_combat_damage_action_7},
 					},
 					Priority:     step_combat_damage_priority,
 					PriorityRule: "510.3",
 				},
-				{ // rules/combat.mtg:322 (511)
+				{ // rules/combat.mtg:327 (511)
 					Name:         "end_of_combat",
 					Rules:        []string{"511"},
-					Pos:          "rules/combat.mtg:322",
+					Pos:          "rules/combat.mtg:327",
 					Priority:     step_end_of_combat_priority,
 					PriorityRule: "511.1",
 					OnEnd: []rt.Action{
-						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:326", Run: step_end_of_combat_end_0},
+						{Rules: []string{"511.3"}, Pos: "rules/combat.mtg:331", Run: step_end_of_combat_end_0},
 					},
 				},
 			},
@@ -471,37 +471,37 @@ var Rules = &rt.Rules{
 		{Rule: "704.5j", Pos: "cr2017/sba.mtg:43", Over: rt.OverPermanents, Types: ty_planeswalker, Match: sba_704_5j_match, Do: sba_704_5j_do, Reads: rt.ChangeBattlefield},
 	},
 	Watches: []rt.SBA{
-		{Rule: "506.4", Pos: "rules/combat.mtg:569", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
+		{Rule: "506.4", Pos: "rules/combat.mtg:574", Over: rt.OverCombatants, Match: watch0_506_4_match, Do: watch0_506_4_do, Own: true},
 	},
 	MatchOn: sba_match_on,
 	Predicates: []rt.Predicate{
-		{Kind: kind_can_attack, Rule: "508.1", Pos: "rules/combat.mtg:447", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
+		{Kind: kind_can_attack, Rule: "508.1", Pos: "rules/combat.mtg:452", Text: "a.controller == game.declaring", Test: pred_can_attack_0},
 		{Kind: kind_can_attack, Rule: "508.1a", Pos: "cr2017/combat.mtg:111", Text: "a.creature and not a.tapped and (a has haste or not a.fresh)", Test: pred_can_attack_1, TypeGuard: ty_creature},
-		{Kind: kind_cant_attack, Rule: "702.3b", Pos: "rules/combat.mtg:450", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
-		{Kind: kind_can_attack_player, Rule: "508.1b", Pos: "rules/combat.mtg:454", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
+		{Kind: kind_cant_attack, Rule: "702.3b", Pos: "rules/combat.mtg:455", Text: "a has defender", Test: pred_cant_attack_2, Guard: [2]rt.KeywordSet{1 << kw_defender, 0}},
+		{Kind: kind_can_attack_player, Rule: "508.1b", Pos: "rules/combat.mtg:459", Text: "q != p and q.in_game", Test2: pred_can_attack_player_3},
 		{Kind: kind_can_attack_permanent, Rule: "508.1b", Pos: "cr2017/combat.mtg:115", Text: "t.on_battlefield and not t.phased_out and t.planeswalker", Test2: pred_can_attack_permanent_4},
-		{Kind: kind_can_attack_permanent, Rule: "506.2", Pos: "rules/combat.mtg:461", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
-		{Kind: kind_default_defender, Rule: "506.2a", Pos: "rules/combat.mtg:466", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_6},
-		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:486", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
-		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:487", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
-		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:491", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_9, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
-		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:496", Text: "0", Value2: pred_attack_tax_10},
-		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:504", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
-		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:510", Text: "b.controller == game.declaring", Test: pred_can_block_12},
-		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:511", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
+		{Kind: kind_can_attack_permanent, Rule: "506.2", Pos: "rules/combat.mtg:466", Text: "not t.planeswalker or (t.controller != p and t.controller.in_game)", Test2: pred_can_attack_permanent_5},
+		{Kind: kind_default_defender, Rule: "506.2a", Pos: "rules/combat.mtg:471", Text: "if game.defender.in_game then game.defender else p.next_player", Value: pred_default_defender_6},
+		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:491", Text: "a has cant_attack_alone and a.attacking_alone", Test: pred_attack_restriction_7, Guard: [2]rt.KeywordSet{1 << kw_cant_attack_alone, 0}},
+		{Kind: kind_attack_restriction, Rule: "508.1c", Pos: "rules/combat.mtg:492", Text: "x has one_attacker_each_combat and game.attackers > 1", Test: pred_attack_restriction_8, Guard: [2]rt.KeywordSet{1 << kw_one_attacker_each_combat, 0}},
+		{Kind: kind_must_attack, Rule: "508.1d", Pos: "rules/combat.mtg:496", Text: "a has attacks_each_combat and not a.attack_cost", Test: pred_must_attack_9, Guard: [2]rt.KeywordSet{1 << kw_attacks_each_combat, 0}},
+		{Kind: kind_attack_tax, Rule: "508.1g", Pos: "rules/combat.mtg:501", Text: "0", Value2: pred_attack_tax_10},
+		{Kind: kind_can_tap, Rule: "702.10c", Pos: "rules/combat.mtg:509", Text: "not x.creature or not x.fresh or x has haste", Test: pred_can_tap_11},
+		{Kind: kind_can_block, Rule: "509.1", Pos: "rules/combat.mtg:515", Text: "b.controller == game.declaring", Test: pred_can_block_12},
+		{Kind: kind_cant_block, Rule: "509.1", Pos: "rules/combat.mtg:516", Text: "a.defending_player != b.controller", Test2: pred_cant_block_13},
 		{Kind: kind_can_block, Rule: "509.1a", Pos: "cr2017/combat.mtg:130", Text: "b.creature and not b.tapped", Test: pred_can_block_14, TypeGuard: ty_creature},
-		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:513", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
-		{Kind: kind_block_restriction, Rule: "702.110b", Pos: "rules/combat.mtg:527", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_16, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
-		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:530", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_17},
-		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:532", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_18, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
-		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:535", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_19, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
-		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:539", Text: "max(0, s.power)", Value: pred_assigns_damage_20},
-		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:551", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_21},
-		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:552", Text: "a has trample", Test: pred_trample_22, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
-		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:559", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_23, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
-		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:560", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_24},
-		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:565", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_25, Own: true},
-		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:610", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_26},
+		{Kind: kind_cant_block, Rule: "702.9b", Pos: "rules/combat.mtg:518", Text: "a has flying and not (b has flying or b has reach)", Test2: pred_cant_block_15, Guard: [2]rt.KeywordSet{0, 1 << kw_flying}},
+		{Kind: kind_block_restriction, Rule: "702.110b", Pos: "rules/combat.mtg:532", Text: "a has menace and a.attacking and a.blockers == 1", Test: pred_block_restriction_16, Guard: [2]rt.KeywordSet{1 << kw_menace, 0}},
+		{Kind: kind_blocks_at_most, Rule: "509.1a", Pos: "rules/combat.mtg:535", Text: "if b has blocks_additional_creature then 2 else 1", Value: pred_blocks_at_most_17},
+		{Kind: kind_must_block, Rule: "509.1c", Pos: "rules/combat.mtg:537", Text: "b has blocks_each_combat and not b.block_cost", Test: pred_must_block_18, Guard: [2]rt.KeywordSet{1 << kw_blocks_each_combat, 0}},
+		{Kind: kind_block_restriction, Rule: "509.1b", Pos: "rules/combat.mtg:540", Text: "b has cant_block_alone and b.blocking_alone", Test: pred_block_restriction_19, Guard: [2]rt.KeywordSet{1 << kw_cant_block_alone, 0}},
+		{Kind: kind_assigns_damage, Rule: "510.1a", Pos: "rules/combat.mtg:544", Text: "max(0, s.power)", Value: pred_assigns_damage_20},
+		{Kind: kind_division_restriction, Rule: "702.19b", Pos: "rules/combat.mtg:556", Text: "assigning_attacked(s) > 0 and assigning(s, b) < lethal_damage(s, b)", Test2: pred_division_restriction_21},
+		{Kind: kind_trample, Rule: "702.19b", Pos: "rules/combat.mtg:557", Text: "a has trample", Test: pred_trample_22, Guard: [2]rt.KeywordSet{1 << kw_trample, 0}},
+		{Kind: kind_deals_first, Rule: "510.4", Pos: "rules/combat.mtg:564", Text: "s has first_strike or s has double_strike", Test: pred_deals_first_23, Guard: [2]rt.KeywordSet{1<<kw_double_strike | 1<<kw_first_strike, 0}},
+		{Kind: kind_deals_second, Rule: "510.4", Pos: "rules/combat.mtg:565", Text: "s has double_strike or not s.in_first_step", Test: pred_deals_second_24},
+		{Kind: kind_leaves_combat, Rule: "506.4", Pos: "rules/combat.mtg:570", Text: "not x.on_battlefield or x.phased_out or not x.creature or x.controller != x.combat_controller", Test: pred_leaves_combat_25, Own: true},
+		{Kind: kind_attack_restriction, Rule: "506.2a", Pos: "rules/combat.mtg:615", Text: "game.players > 2 and a.declared_attacking and any(player, q, q == game.defender) and a.defending_player != game.defender", Test: pred_attack_restriction_26},
 		{Kind: kind_cast_any_time, Rule: "116.1a", Pos: "rules/priority.mtg:109", Text: "x.instant", Test: pred_cast_any_time_27, Own: true, TypeGuard: ty_instant},
 		{Kind: kind_defender_of, Rule: "508.4", Pos: "cr2017/combat.mtg:128", Text: "t.controller", Value: pred_defender_of_28, Own: true},
 		{Kind: kind_lethal_damage, Rule: "510.1c", Pos: "cr2017/combat.mtg:137", Text: "if any(combatant, c, c has deathtouch and assigned(c, b) > 0) then 0 else if s has deathtouch then min(1, max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))) else max(0, b.toughness - b.damage - (b.assigned_damage - assigned(s, b)))", Value2: pred_lethal_damage_29},
@@ -510,38 +510,39 @@ var Rules = &rt.Rules{
 	},
 	Fns: []rt.Predicate{
 		{Rule: "507.1", Pos: "rules/combat.mtg:12", Text: "holds(can_attack_player, p, q)", Test2: fn_1, Is: kind_can_attack_player, IsOp: rt.FnHolds},
-		{Rule: "508.1", Pos: "rules/combat.mtg:38", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
-		{Rule: "508.1", Pos: "rules/combat.mtg:39", Text: "holds(attack_restriction, x)", Test: fn_3, Is: kind_attack_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_attack_restriction}},
-		{Rule: "508.1", Pos: "rules/combat.mtg:40", Text: "holding(must_attack, a)", Value: fn_4, Is: kind_must_attack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_attack}},
-		{Rule: "508.1", Pos: "rules/combat.mtg:41", Text: "not a.attack_cost", Test: fn_5},
-		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_player, p, q)", Test2: fn_6, Is: kind_can_attack_player, IsOp: rt.FnHolds},
-		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "holds(can_attack_permanent, p, t)", Test2: fn_7, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
-		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "defender of", Value: fn_8, Is: kind_defender_of, IsOp: rt.FnValue},
-		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "attack tax", Value2: fn_9, Is: kind_attack_tax, IsOp: rt.FnValue},
-		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "default defender", Value: fn_10, Is: kind_default_defender, IsOp: rt.FnValue},
-		{Rule: "509.1", Pos: "rules/combat.mtg:137", Text: "holds(can_block, b)", Test: fn_11, Is: kind_can_block, IsOp: rt.FnHolds},
-		{Rule: "509.1", Pos: "rules/combat.mtg:138", Text: "not holds(cant_block, b, a)", Test2: fn_12},
-		{Rule: "509.1", Pos: "rules/combat.mtg:139", Text: "blocks at most", Value: fn_13, Is: kind_blocks_at_most, IsOp: rt.FnValue},
-		{Rule: "509.1", Pos: "rules/combat.mtg:140", Text: "holds(block_restriction, x)", Test: fn_14, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:141", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:142", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
-		{Rule: "509.1", Pos: "rules/combat.mtg:143", Text: "not b.block_cost", Test: fn_17},
-		{Rule: "510.1", Pos: "rules/combat.mtg:312", Text: "b.exists and holds(division_restriction, s, b)", Test2: fn_18, Kinds: []rt.PredKind{kind_division_restriction}},
-		{Rule: "510.1", Pos: "rules/combat.mtg:312", Text: "lethal damage", Value2: fn_19, Is: kind_lethal_damage, IsOp: rt.FnValue},
+		{Rule: "508.1", Pos: "rules/combat.mtg:40", Text: "holds(can_attack, a) and not holds(cant_attack, a)", Test: fn_2},
+		{Rule: "508.1", Pos: "rules/combat.mtg:41", Text: "holds(attack_restriction, x)", Test: fn_3, Is: kind_attack_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_attack_restriction}},
+		{Rule: "508.1", Pos: "rules/combat.mtg:42", Text: "holding(must_attack, a)", Value: fn_4, Is: kind_must_attack, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_attack}},
+		{Rule: "508.1", Pos: "rules/combat.mtg:43", Text: "not a.attack_cost", Test: fn_5},
+		{Rule: "508.1", Pos: "rules/combat.mtg:44", Text: "a.card_attack_cost + generic(attack_tax(a, q))", Cost2: fn_6},
+		{Rule: "508.1", Pos: "rules/combat.mtg:45", Text: "holds(can_attack_player, p, q)", Test2: fn_7, Is: kind_can_attack_player, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:45", Text: "holds(can_attack_permanent, p, t)", Test2: fn_8, Is: kind_can_attack_permanent, IsOp: rt.FnHolds},
+		{Rule: "508.1", Pos: "rules/combat.mtg:45", Text: "defender of", Value: fn_9, Is: kind_defender_of, IsOp: rt.FnValue},
+		{Rule: "508.1", Pos: "rules/combat.mtg:45", Text: "default defender", Value: fn_10, Is: kind_default_defender, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:141", Text: "holds(can_block, b)", Test: fn_11, Is: kind_can_block, IsOp: rt.FnHolds},
+		{Rule: "509.1", Pos: "rules/combat.mtg:142", Text: "not holds(cant_block, b, a)", Test2: fn_12},
+		{Rule: "509.1", Pos: "rules/combat.mtg:143", Text: "blocks at most", Value: fn_13, Is: kind_blocks_at_most, IsOp: rt.FnValue},
+		{Rule: "509.1", Pos: "rules/combat.mtg:144", Text: "holds(block_restriction, x)", Test: fn_14, Is: kind_block_restriction, IsOp: rt.FnHolds, Kinds: []rt.PredKind{kind_block_restriction}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:145", Text: "holding(must_block, b)", Value: fn_15, Is: kind_must_block, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:146", Text: "holding(must_block_attacker, b, a)", Value2: fn_16, Is: kind_must_block_attacker, IsOp: rt.FnHolding, Kinds: []rt.PredKind{kind_must_block_attacker}},
+		{Rule: "509.1", Pos: "rules/combat.mtg:147", Text: "not b.block_cost", Test: fn_17},
+		{Rule: "509.1", Pos: "rules/combat.mtg:148", Text: "b.card_block_cost", Cost2: fn_18},
+		{Rule: "510.1", Pos: "rules/combat.mtg:317", Text: "b.exists and holds(division_restriction, s, b)", Test2: fn_19, Kinds: []rt.PredKind{kind_division_restriction}},
+		{Rule: "510.1", Pos: "rules/combat.mtg:317", Text: "lethal damage", Value2: fn_20, Is: kind_lethal_damage, IsOp: rt.FnValue},
 	},
 	Timings: []rt.Timing{
-		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:584", Allows: timing_0},
-		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:587", Allows: timing_1},
-		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:588", Allows: timing_2},
-		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:589", Allows: timing_3},
-		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:590", Allows: timing_4},
-		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:591", Allows: timing_5},
-		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:593", Allows: timing_6},
-		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:594", Allows: timing_7},
-		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:597", Allows: timing_8},
-		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:598", Allows: timing_9},
-		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:605", Allows: timing_10},
-		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:606", Allows: timing_11},
+		{Name: "before_attackers", Rules: []string{"506.6", "506.6a", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:589", Allows: timing_0},
+		{Name: "before_blockers", Rules: []string{"506.6b", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:592", Allows: timing_1},
+		{Name: "before_combat_damage", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:593", Allows: timing_2},
+		{Name: "after_attackers", Rules: []string{"506.6a", "506.6d"}, Pos: "rules/combat.mtg:594", Allows: timing_3},
+		{Name: "after_blockers", Rules: []string{"506.6b", "506.6d"}, Pos: "rules/combat.mtg:595", Allows: timing_4},
+		{Name: "after_combat_damage", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:596", Allows: timing_5},
+		{Name: "before_end_of_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:598", Allows: timing_6},
+		{Name: "after_end_of_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:599", Allows: timing_7},
+		{Name: "before_combat", Rules: []string{"506.6", "506.6d", "506.6e"}, Pos: "rules/combat.mtg:602", Allows: timing_8},
+		{Name: "after_combat", Rules: []string{"506.6", "506.6d"}, Pos: "rules/combat.mtg:603", Allows: timing_9},
+		{Name: "during_combat", Rules: []string{"506.6c"}, Pos: "rules/combat.mtg:610", Allows: timing_10},
+		{Name: "during_combat_after_blockers", Rules: []string{"506.6c", "506.6f"}, Pos: "rules/combat.mtg:611", Allows: timing_11},
 	},
 	Damage: []rt.DamageHook{
 		{To: rt.DamageToPlayer, Rules: []string{"510.2"}, Pos: "cr2017/damage.mtg:7", Run: on_damage_player_0},
@@ -560,8 +561,8 @@ var Rules = &rt.Rules{
 		{Event: "destroy", Name: "regenerate", Rules: []string{"506.4"}, Pos: "rules/sba.mtg:89", Run: replace_regenerate_0, Applies: replace_regenerate_0_applies},
 	},
 	Effects: []rt.RulesEffect{
-		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:365", Params: 2, Kinds: "op", Run: effect_0},
-		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:371", Params: 2, Kinds: "oo", Run: effect_1},
+		{Name: "put_attacking", Rules: []string{"508.3", "508.3b", "506.3a", "506.3b"}, Pos: "rules/combat.mtg:370", Params: 2, Kinds: "op", Run: effect_0},
+		{Name: "put_attacking_permanent", Rules: []string{"508.3", "508.3a", "506.3c"}, Pos: "rules/combat.mtg:376", Params: 2, Kinds: "oo", Run: effect_1},
 		{Name: "put_blocking", Rules: []string{"509.7", "509.7a", "509.7b", "506.3a", "506.3d"}, Pos: "cr2017/combat.mtg:97", Params: 2, Kinds: "oo", Run: effect_2},
 		{Name: "gain", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:200", Params: 1, Kinds: "i", Run: effect_3},
 		{Name: "lose", Rules: []string{"116.4"}, Pos: "rules/priority.mtg:204", Params: 1, Kinds: "i", Run: effect_4},
@@ -572,19 +573,19 @@ var Rules = &rt.Rules{
 		{Name: "make_block", Rules: []string{"509.6"}, Pos: "cr2017/combat.mtg:65", Params: 2, Kinds: "oo", Run: effect_9},
 	},
 	TriggerEvents: []rt.TriggerEvent{
-		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:420"},
-		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:421"},
-		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:422"},
-		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:424"},
-		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:425"},
-		{Name: "blocked_by_creature_without", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:428", Recipient: true, Param: 'k', If: trigger_event_5_if},
-		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:432", Watch: true, If: trigger_event_6_if},
-		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:435", If: trigger_event_7_if},
-		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:439", If: trigger_event_8_if},
-		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:440"},
-		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:441", Param: 'i', If: trigger_event_10_if},
-		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:442", Watch: true},
-		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:443", Watch: true, Param: 'k', If: trigger_event_12_if},
+		{Name: "attacks", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:425"},
+		{Name: "blocks", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:426"},
+		{Name: "becomes_blocked", Rules: []string{"509.5c"}, Pos: "rules/combat.mtg:427"},
+		{Name: "blocks_or_becomes_blocked", Rules: []string{"509.5a"}, Pos: "rules/combat.mtg:429"},
+		{Name: "blocked_by", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:430"},
+		{Name: "blocked_by_creature_without", Rules: []string{"509.5d"}, Pos: "rules/combat.mtg:433", Recipient: true, Param: 'k', If: trigger_event_5_if},
+		{Name: "creature_attacks_alone", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:437", Watch: true, If: trigger_event_6_if},
+		{Name: "attacks_with_greater_power", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:440", If: trigger_event_7_if},
+		{Name: "attacks_player_with_most_life", Rules: []string{"508.1m"}, Pos: "rules/combat.mtg:444", If: trigger_event_8_if},
+		{Name: "unblocked", Rules: []string{"509.5g"}, Pos: "rules/combat.mtg:445"},
+		{Name: "blocked_by_count", Rules: []string{"509.5e"}, Pos: "rules/combat.mtg:446", Param: 'i', If: trigger_event_10_if},
+		{Name: "creature_blocks", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:447", Watch: true},
+		{Name: "creature_blocks_with", Rules: []string{"509.5f"}, Pos: "rules/combat.mtg:448", Watch: true, Param: 'k', If: trigger_event_12_if},
 		{Name: "untap", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:183", On: []rt.EventOn{{Kind: rt.EvUntap}}},
 		{Name: "dies", Rules: []string{"116.2a"}, Pos: "rules/priority.mtg:184", On: []rt.EventOn{{Kind: rt.EvDestroy}, {Kind: rt.EvMove, Name: "graveyard"}}, Watch: true, If: trigger_event_14_if, Value: trigger_event_14_value},
 		{Name: "begin", Rules: []string{"500.6"}, Pos: "rules/turn.mtg:267", On: []rt.EventOn{{Kind: rt.EvBeginPhase}, {Kind: rt.EvBeginStep}}, Watch: true, Param: 's'},
@@ -955,7 +956,7 @@ func characteristic_7(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:476 (506.5) (attacks_alone)
+// rules/combat.mtg:481 (506.5) (attacks_alone)
 func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.DeclaredAttacking(v_x) && g.DeclaredAttackerCount() == 1 {
 		return 1
@@ -963,7 +964,7 @@ func characteristic_8(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:477 (506.5) (attacking_alone)
+// rules/combat.mtg:482 (506.5) (attacking_alone)
 func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Attacking(v_x) && g.NumAttackers() == 1 {
 		return 1
@@ -971,7 +972,7 @@ func characteristic_9(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:478 (506.5) (blocks_alone)
+// rules/combat.mtg:483 (506.5) (blocks_alone)
 func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && g.DeclaredBlockerCount() == 1 {
 		return 1
@@ -979,7 +980,7 @@ func characteristic_10(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:479 (506.5) (blocking_alone)
+// rules/combat.mtg:484 (506.5) (blocking_alone)
 func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	if g.Blocking(v_x) && func() int32 {
 		n := int32(0)
@@ -999,17 +1000,17 @@ func characteristic_11(g rt.Exec, v_x rt.ObjID) int32 {
 	return 0
 }
 
-// rules/combat.mtg:500 (508.1d) (attack_cost)
+// rules/combat.mtg:505 (508.1d) (attack_cost)
 func characteristic_12(g rt.Exec, v_a rt.ObjID) int32 {
-	if g.CardAttackCost(v_a) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(int(g.PredValue(kind_default_defender, rt.ObjID(rt.ObjController(g, v_a)))))) > 0 {
+	if g.CostManaValue(g.CardAttackCost(v_a)) > 0 || g.PredValue2(kind_attack_tax, v_a, rt.ObjID(int(g.PredValue(kind_default_defender, rt.ObjID(rt.ObjController(g, v_a)))))) > 0 {
 		return 1
 	}
 	return 0
 }
 
-// rules/combat.mtg:501 (509.1d) (block_cost)
+// rules/combat.mtg:506 (509.1d) (block_cost)
 func characteristic_13(g rt.Exec, v_b rt.ObjID) int32 {
-	if g.CardBlockCost(v_b) > 0 {
+	if g.CostManaValue(g.CardBlockCost(v_b)) > 0 {
 		return 1
 	}
 	return 0
@@ -1546,7 +1547,7 @@ func step_precombat_main_sorcery_if(g rt.Exec, v_player int) bool {
 	return v_player == g.Active && rt.GameStack(g) == 0
 }
 
-// rules/combat.mtg:341 (511.3)
+// rules/combat.mtg:346 (511.3)
 func phase_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1570,7 +1571,7 @@ func phase_combat_end_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:348 (511.2)
+// rules/combat.mtg:353 (511.2)
 func phase_combat_end_1(g rt.Exec) bool {
 	g.EndEffects(rt.EndUntilEndOfPhase, "511.2")
 	return true
@@ -1589,19 +1590,20 @@ func step_beginning_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:37 (508.1, 508.1b, 508.1c, 508.1d, 508.1h, 703.4f)
+// rules/combat.mtg:39 (508.1, 508.1b, 508.1c, 508.1d, 508.1g, 508.1h, 703.4f)
 func step_declare_attackers_action_0(g rt.Exec) bool {
 	g.Declarable(rt.FnID(2), "508.1")
 	g.DeclarationForbidden(rt.FnID(3), "508.1")
 	g.DeclarationRequires(rt.FnID(4), "508.1")
 	g.DeclarationMayAdd(rt.FnID(5), "508.1")
-	if !g.ChooseAttackers(g.Active, rt.FnID(6), rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), "508.1") {
+	g.DeclarationCost(rt.FnID(6), "508.1")
+	if !g.ChooseAttackers(g.Active, rt.FnID(7), rt.FnID(8), rt.FnID(9), rt.FnID(10), "508.1") {
 		return false
 	}
 	return true
 }
 
-// rules/combat.mtg:46 (508.1f, 702.20b)
+// rules/combat.mtg:49 (508.1f, 702.20b)
 func step_declare_attackers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1624,13 +1626,13 @@ func step_declare_attackers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:69 (508.1g, 508.1i, 508.1j)
+// rules/combat.mtg:72 (508.1g, 508.1i, 508.1j)
 func step_declare_attackers_action_2(g rt.Exec) bool {
 	g.PayDeclaredCosts(g.Active, "508.1g")
 	return true
 }
 
-// rules/combat.mtg:73 (508.1k)
+// rules/combat.mtg:76 (508.1k)
 func step_declare_attackers_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1653,7 +1655,7 @@ func step_declare_attackers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:105 (508.1m)
+// rules/combat.mtg:108 (508.1m)
 func step_declare_attackers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1679,17 +1681,17 @@ func step_declare_attackers_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:113 (508.2, 508.2a, 508.2b)
+// rules/combat.mtg:116 (508.2, 508.2a, 508.2b)
 func step_declare_attackers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:118 (508.5)
+// rules/combat.mtg:121 (508.5)
 func step_declare_blockers_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:136 (509.1, 509.1b, 509.1d, 703.4g)
+// rules/combat.mtg:140 (509.1, 509.1b, 509.1d, 703.4g)
 func step_declare_blockers_action_0(g rt.Exec) bool {
 	g.Declarable(rt.FnID(11), "509.1")
 	g.DeclarableAgainst(rt.FnID(12), "509.1")
@@ -1698,6 +1700,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	g.DeclarationRequires(rt.FnID(15), "509.1")
 	g.DeclarationRequiresAgainst(rt.FnID(16), "509.1")
 	g.DeclarationMayAdd(rt.FnID(17), "509.1")
+	g.DeclarationCost(rt.FnID(18), "509.1")
 	{
 		mark := g.Mark()
 		g.PushPlayers()
@@ -1723,7 +1726,7 @@ func step_declare_blockers_action_0(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:149 (509.1e, 509.1f)
+// rules/combat.mtg:154 (509.1e, 509.1f)
 func step_declare_blockers_action_1(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1738,7 +1741,7 @@ func step_declare_blockers_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:156 (509.1g, 509.1h)
+// rules/combat.mtg:161 (509.1g, 509.1h)
 func step_declare_blockers_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1844,7 +1847,7 @@ func step_declare_blockers_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:201 (509.5e, 509.5g)
+// rules/combat.mtg:206 (509.5e, 509.5g)
 func step_declare_blockers_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -1935,17 +1938,17 @@ func step_declare_blockers_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:209 (509.4, 509.4a)
+// rules/combat.mtg:214 (509.4, 509.4a)
 func step_declare_blockers_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:212 (508.5)
+// rules/combat.mtg:217 (508.5)
 func step_combat_damage_skip(g rt.Exec) bool {
 	return g.AttackersThisCombat() == 0
 }
 
-// rules/combat.mtg:218 (510.4)
+// rules/combat.mtg:223 (510.4)
 func step_combat_damage_action_0(g rt.Exec) bool {
 	g.StartCombatDamage(g.Active, "510.4")
 	if g.CombatDamageStep() == 1 && func() bool {
@@ -2044,7 +2047,7 @@ func step_combat_damage_action_1(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:248 (510.1a, 510.1b)
+// rules/combat.mtg:253 (510.1a, 510.1b)
 func step_combat_damage_action_2(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2067,7 +2070,7 @@ func step_combat_damage_action_2(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:263 (510.1b, 510.1c)
+// rules/combat.mtg:268 (510.1b, 510.1c)
 func step_combat_damage_action_3(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2094,7 +2097,7 @@ func step_combat_damage_action_3(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:270 (510.1c, 702.19c)
+// rules/combat.mtg:275 (510.1c, 702.19c)
 func step_combat_damage_action_4(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2208,7 +2211,7 @@ func step_combat_damage_action_4(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:293 (510.1d)
+// rules/combat.mtg:298 (510.1d)
 func step_combat_damage_action_5(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2268,7 +2271,7 @@ func step_combat_damage_action_5(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:310 (510.1, 510.1e, 703.4j)
+// rules/combat.mtg:315 (510.1, 510.1e, 703.4j)
 func step_combat_damage_action_6(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2284,7 +2287,7 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 		for _, x := range g.Selected(mark) {
 			v_q := int(x)
 			_ = v_q
-			if !g.DivideCombatDamage(v_q, rt.FnID(18), rt.FnID(19), "510.1") {
+			if !g.DivideCombatDamage(v_q, rt.FnID(19), rt.FnID(20), "510.1") {
 				return false
 			}
 		}
@@ -2293,23 +2296,23 @@ func step_combat_damage_action_6(g rt.Exec) bool {
 	return true
 }
 
-// rules/combat.mtg:317 (510.2, 703.4k)
+// rules/combat.mtg:322 (510.2, 703.4k)
 func step_combat_damage_action_7(g rt.Exec) bool {
 	g.DealCombatDamage(g.Active, "510.2")
 	return true
 }
 
-// rules/combat.mtg:320 (510.3, 510.3a)
+// rules/combat.mtg:325 (510.3, 510.3a)
 func step_combat_damage_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:323 (511.1)
+// rules/combat.mtg:328 (511.1)
 func step_end_of_combat_priority(g rt.Exec) int {
 	return g.Active
 }
 
-// rules/combat.mtg:326 (511.3)
+// rules/combat.mtg:331 (511.3)
 func step_end_of_combat_end_0(g rt.Exec) bool {
 	{
 		mark := g.Mark()
@@ -2792,14 +2795,14 @@ func sba_704_5j_do(g rt.Exec, x int32) {
 	g.Move(v_x, rt.ZoneGraveyard, "704.5j")
 }
 
-// rules/combat.mtg:569 (506.4)
+// rules/combat.mtg:574 (506.4)
 func watch0_506_4_match(g rt.Exec, x int32) bool {
 	v_x := rt.ObjID(x)
 	_ = v_x
 	return g.Holds(kind_leaves_combat, v_x)
 }
 
-// rules/combat.mtg:569 (506.4)
+// rules/combat.mtg:574 (506.4)
 func watch0_506_4_do(g rt.Exec, x int32) {
 	v_x := rt.ObjID(x)
 	_ = v_x
@@ -3004,7 +3007,7 @@ func sba_match_on(g rt.Exec, over rt.Over, x int32, cand uint64, first bool, hit
 	return hits
 }
 
-// rules/combat.mtg:447 (508.1)
+// rules/combat.mtg:452 (508.1)
 func pred_can_attack_0(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjController(g, v_a) == g.Declaring()
 }
@@ -3014,12 +3017,12 @@ func pred_can_attack_1(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.ObjIs(g, v_a, ty_creature) && !(rt.ObjTapped(g, v_a)) && (g.HasKeyword(v_a, kw_haste) || !(rt.ObjStateFlag(g, v_a, rt.StateKind(67))))
 }
 
-// rules/combat.mtg:450 (702.3b)
+// rules/combat.mtg:455 (702.3b)
 func pred_cant_attack_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_defender)
 }
 
-// rules/combat.mtg:454 (508.1b, 506.2)
+// rules/combat.mtg:459 (508.1b, 506.2)
 func pred_can_attack_player_3(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
@@ -3035,14 +3038,14 @@ func pred_can_attack_permanent_4(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	return rt.ObjOnBattlefield(g, v_t) && !(rt.ObjPhasedOut(g, v_t)) && rt.ObjIs(g, v_t, ty_planeswalker)
 }
 
-// rules/combat.mtg:461 (506.2)
+// rules/combat.mtg:466 (506.2)
 func pred_can_attack_permanent_5(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return !(rt.ObjIs(g, v_t, ty_planeswalker)) || (rt.ObjController(g, v_t) != v_p && rt.PlayerInGame(g, rt.ObjController(g, v_t)))
 }
 
-// rules/combat.mtg:466 (506.2a)
+// rules/combat.mtg:471 (506.2a)
 func pred_default_defender_6(g rt.Exec, v_p_ rt.ObjID) int32 {
 	v_p := int(v_p_)
 	_ = v_p
@@ -3054,39 +3057,39 @@ func pred_default_defender_6(g rt.Exec, v_p_ rt.ObjID) int32 {
 	}())
 }
 
-// rules/combat.mtg:486 (508.1c)
+// rules/combat.mtg:491 (508.1c)
 func pred_attack_restriction_7(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_cant_attack_alone) && rt.ObjDerivedHolds(g, v_a, rt.AttributeID(9))
 }
 
-// rules/combat.mtg:487 (508.1c)
+// rules/combat.mtg:492 (508.1c)
 func pred_attack_restriction_8(g rt.Exec, v_x rt.ObjID) bool {
 	return g.HasKeyword(v_x, kw_one_attacker_each_combat) && g.NumAttackers() > 1
 }
 
-// rules/combat.mtg:491 (508.1d)
+// rules/combat.mtg:496 (508.1d)
 func pred_must_attack_9(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_attacks_each_combat) && !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(12)))
 }
 
-// rules/combat.mtg:496 (508.1g)
+// rules/combat.mtg:501 (508.1g)
 func pred_attack_tax_10(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
 	v_q := int(v_q_)
 	_ = v_q
 	return 0
 }
 
-// rules/combat.mtg:504 (702.10c)
+// rules/combat.mtg:509 (702.10c)
 func pred_can_tap_11(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjIs(g, v_x, ty_creature)) || !(rt.ObjStateFlag(g, v_x, rt.StateKind(67))) || g.HasKeyword(v_x, kw_haste)
 }
 
-// rules/combat.mtg:510 (509.1)
+// rules/combat.mtg:515 (509.1)
 func pred_can_block_12(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjController(g, v_b) == g.Declaring()
 }
 
-// rules/combat.mtg:511 (509.1)
+// rules/combat.mtg:516 (509.1)
 func pred_cant_block_13(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.DefendingPlayer(v_a) != rt.ObjController(g, v_b)
 }
@@ -3096,17 +3099,17 @@ func pred_can_block_14(g rt.Exec, v_b rt.ObjID) bool {
 	return rt.ObjIs(g, v_b, ty_creature) && !(rt.ObjTapped(g, v_b))
 }
 
-// rules/combat.mtg:513 (702.9b, 702.17b, 509.1b)
+// rules/combat.mtg:518 (702.9b, 702.17b, 509.1b)
 func pred_cant_block_15(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_flying) && !(g.HasKeyword(v_b, kw_flying) || g.HasKeyword(v_b, kw_reach))
 }
 
-// rules/combat.mtg:527 (702.110b)
+// rules/combat.mtg:532 (702.110b)
 func pred_block_restriction_16(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_menace) && g.Attacking(v_a) && g.BlockerCount(v_a) == 1
 }
 
-// rules/combat.mtg:530 (509.1a)
+// rules/combat.mtg:535 (509.1a)
 func pred_blocks_at_most_17(g rt.Exec, v_b rt.ObjID) int32 {
 	return func() int32 {
 		if g.HasKeyword(v_b, kw_blocks_additional_creature) {
@@ -3116,47 +3119,47 @@ func pred_blocks_at_most_17(g rt.Exec, v_b rt.ObjID) int32 {
 	}()
 }
 
-// rules/combat.mtg:532 (509.1c)
+// rules/combat.mtg:537 (509.1c)
 func pred_must_block_18(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_blocks_each_combat) && !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
-// rules/combat.mtg:535 (509.1b)
+// rules/combat.mtg:540 (509.1b)
 func pred_block_restriction_19(g rt.Exec, v_b rt.ObjID) bool {
 	return g.HasKeyword(v_b, kw_cant_block_alone) && rt.ObjDerivedHolds(g, v_b, rt.AttributeID(11))
 }
 
-// rules/combat.mtg:539 (510.1a)
+// rules/combat.mtg:544 (510.1a)
 func pred_assigns_damage_20(g rt.Exec, v_s rt.ObjID) int32 {
 	return max(0, g.Power(v_s))
 }
 
-// rules/combat.mtg:551 (702.19b)
+// rules/combat.mtg:556 (702.19b)
 func pred_division_restriction_21(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return g.AssigningAttacked(v_s) > 0 && g.Assigning(v_s, v_b) < g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:552 (702.19b, 702.19c, 702.19d)
+// rules/combat.mtg:557 (702.19b, 702.19c, 702.19d)
 func pred_trample_22(g rt.Exec, v_a rt.ObjID) bool {
 	return g.HasKeyword(v_a, kw_trample)
 }
 
-// rules/combat.mtg:559 (510.4, 702.7b, 702.4b)
+// rules/combat.mtg:564 (510.4, 702.7b, 702.4b)
 func pred_deals_first_23(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_first_strike) || g.HasKeyword(v_s, kw_double_strike)
 }
 
-// rules/combat.mtg:560 (510.4, 702.7c, 702.4c, 702.4d)
+// rules/combat.mtg:565 (510.4, 702.7c, 702.4c, 702.4d)
 func pred_deals_second_24(g rt.Exec, v_s rt.ObjID) bool {
 	return g.HasKeyword(v_s, kw_double_strike) || !(g.InFirstStep(v_s))
 }
 
-// rules/combat.mtg:565 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
+// rules/combat.mtg:570 (506.4, 506.4a, 506.4b, 506.4c, 506.4d)
 func pred_leaves_combat_25(g rt.Exec, v_x rt.ObjID) bool {
 	return !(rt.ObjOnBattlefield(g, v_x)) || rt.ObjPhasedOut(g, v_x) || !(rt.ObjIs(g, v_x, ty_creature)) || rt.ObjController(g, v_x) != g.CombatController(v_x)
 }
 
-// rules/combat.mtg:610 (506.2a, 507.1)
+// rules/combat.mtg:615 (506.2a, 507.1)
 func pred_attack_restriction_26(g rt.Exec, v_a rt.ObjID) bool {
 	return rt.GamePlayers(g) > 2 && g.DeclaredAttacking(v_a) && func() bool {
 		for v_q := range g.Players {
@@ -3237,28 +3240,35 @@ func fn_1(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return g.Holds2(kind_can_attack_player, rt.ObjID(v_p), rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:38 (508.1)
+// rules/combat.mtg:40 (508.1)
 func fn_2(g rt.Exec, v_a rt.ObjID) bool {
 	return g.Holds(kind_can_attack, v_a) && !(g.Holds(kind_cant_attack, v_a))
 }
 
-// rules/combat.mtg:39 (508.1)
+// rules/combat.mtg:41 (508.1)
 func fn_3(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_attack_restriction, v_x)
 }
 
-// rules/combat.mtg:40 (508.1)
+// rules/combat.mtg:42 (508.1)
 func fn_4(g rt.Exec, v_a rt.ObjID) int32 {
 	return g.Holding(kind_must_attack, v_a)
 }
 
-// rules/combat.mtg:41 (508.1)
+// rules/combat.mtg:43 (508.1)
 func fn_5(g rt.Exec, v_a rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_a, rt.AttributeID(12)))
 }
 
-// rules/combat.mtg:42 (508.1)
-func fn_6(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
+// rules/combat.mtg:44 (508.1)
+func fn_6(g rt.Exec, v_a, v_q_ rt.ObjID) rt.Cost {
+	v_q := int(v_q_)
+	_ = v_q
+	return (g.CardAttackCost(v_a)).Add(g.GenericMana(g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))))
+}
+
+// rules/combat.mtg:45 (508.1)
+func fn_7(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	v_q := int(v_q_)
@@ -3266,133 +3276,133 @@ func fn_6(g rt.Exec, v_p_, v_q_ rt.ObjID) bool {
 	return g.Holds2(kind_can_attack_player, rt.ObjID(v_p), rt.ObjID(v_q))
 }
 
-// rules/combat.mtg:42 (508.1)
-func fn_7(g rt.Exec, v_p_, v_t rt.ObjID) bool {
+// rules/combat.mtg:45 (508.1)
+func fn_8(g rt.Exec, v_p_, v_t rt.ObjID) bool {
 	v_p := int(v_p_)
 	_ = v_p
 	return g.Holds2(kind_can_attack_permanent, rt.ObjID(v_p), v_t)
 }
 
-// rules/combat.mtg:42 (508.1)
-func fn_8(g rt.Exec, v_t rt.ObjID) int32 {
+// rules/combat.mtg:45 (508.1)
+func fn_9(g rt.Exec, v_t rt.ObjID) int32 {
 	return int32(int(g.PredValue(kind_defender_of, v_t)))
 }
 
-// rules/combat.mtg:42 (508.1)
-func fn_9(g rt.Exec, v_a, v_q_ rt.ObjID) int32 {
-	v_q := int(v_q_)
-	_ = v_q
-	return g.PredValue2(kind_attack_tax, v_a, rt.ObjID(v_q))
-}
-
-// rules/combat.mtg:42 (508.1)
+// rules/combat.mtg:45 (508.1)
 func fn_10(g rt.Exec, v_p_ rt.ObjID) int32 {
 	v_p := int(v_p_)
 	_ = v_p
 	return int32(int(g.PredValue(kind_default_defender, rt.ObjID(v_p))))
 }
 
-// rules/combat.mtg:137 (509.1)
+// rules/combat.mtg:141 (509.1)
 func fn_11(g rt.Exec, v_b rt.ObjID) bool {
 	return g.Holds(kind_can_block, v_b)
 }
 
-// rules/combat.mtg:138 (509.1)
+// rules/combat.mtg:142 (509.1)
 func fn_12(g rt.Exec, v_b, v_a rt.ObjID) bool {
 	return !(g.Holds2(kind_cant_block, v_b, v_a))
 }
 
-// rules/combat.mtg:139 (509.1)
+// rules/combat.mtg:143 (509.1)
 func fn_13(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.PredValue(kind_blocks_at_most, v_b)
 }
 
-// rules/combat.mtg:140 (509.1)
+// rules/combat.mtg:144 (509.1)
 func fn_14(g rt.Exec, v_x rt.ObjID) bool {
 	return g.Holds(kind_block_restriction, v_x)
 }
 
-// rules/combat.mtg:141 (509.1)
+// rules/combat.mtg:145 (509.1)
 func fn_15(g rt.Exec, v_b rt.ObjID) int32 {
 	return g.Holding(kind_must_block, v_b)
 }
 
-// rules/combat.mtg:142 (509.1)
+// rules/combat.mtg:146 (509.1)
 func fn_16(g rt.Exec, v_b, v_a rt.ObjID) int32 {
 	return g.Holding2(kind_must_block_attacker, v_b, v_a)
 }
 
-// rules/combat.mtg:143 (509.1)
+// rules/combat.mtg:147 (509.1)
 func fn_17(g rt.Exec, v_b rt.ObjID) bool {
 	return !(rt.ObjDerivedHolds(g, v_b, rt.AttributeID(13)))
 }
 
-// rules/combat.mtg:312 (510.1)
-func fn_18(g rt.Exec, v_s, v_b rt.ObjID) bool {
+// rules/combat.mtg:148 (509.1)
+func fn_18(g rt.Exec, v_b, v_q_ rt.ObjID) rt.Cost {
+	v_q := int(v_q_)
+	_ = v_q
+	return g.CardBlockCost(v_b)
+}
+
+// rules/combat.mtg:317 (510.1)
+func fn_19(g rt.Exec, v_s, v_b rt.ObjID) bool {
 	return rt.ObjExists(g, v_b) && g.Holds2(kind_division_restriction, v_s, v_b)
 }
 
-// rules/combat.mtg:312 (510.1)
-func fn_19(g rt.Exec, v_s, v_b rt.ObjID) int32 {
+// rules/combat.mtg:317 (510.1)
+func fn_20(g rt.Exec, v_s, v_b rt.ObjID) int32 {
 	return g.PredValue2(kind_lethal_damage, v_s, v_b)
 }
 
-// rules/combat.mtg:584 (506.6, 506.6a, 506.6d, 506.6e)
+// rules/combat.mtg:589 (506.6, 506.6a, 506.6d, 506.6e)
 func timing_0(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:587 (506.6b, 506.6d, 506.6e)
+// rules/combat.mtg:592 (506.6b, 506.6d, 506.6e)
 func timing_1(g rt.Exec, v_p int) bool {
 	return !(g.Ended(2, 1)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:588 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:593 (506.6, 506.6d, 506.6e)
 func timing_2(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 3)) && !(g.Ended(2, 1) && !(g.Began(2, 2))) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:589 (506.6a, 506.6d)
+// rules/combat.mtg:594 (506.6a, 506.6d)
 func timing_3(g rt.Exec, v_p int) bool {
 	return g.Began(2, 1)
 }
 
-// rules/combat.mtg:590 (506.6b, 506.6d)
+// rules/combat.mtg:595 (506.6b, 506.6d)
 func timing_4(g rt.Exec, v_p int) bool {
 	return g.Began(2, 2)
 }
 
-// rules/combat.mtg:591 (506.6, 506.6d)
+// rules/combat.mtg:596 (506.6, 506.6d)
 func timing_5(g rt.Exec, v_p int) bool {
 	return g.Began(2, 3)
 }
 
-// rules/combat.mtg:593 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:598 (506.6, 506.6d, 506.6e)
 func timing_6(g rt.Exec, v_p int) bool {
 	return !(g.Began(2, 4)) && !(g.Ended(1, -1) && !(g.Began(2, -1)))
 }
 
-// rules/combat.mtg:594 (506.6, 506.6d)
+// rules/combat.mtg:599 (506.6, 506.6d)
 func timing_7(g rt.Exec, v_p int) bool {
 	return g.Began(2, 4)
 }
 
-// rules/combat.mtg:597 (506.6, 506.6d, 506.6e)
+// rules/combat.mtg:602 (506.6, 506.6d, 506.6e)
 func timing_8(g rt.Exec, v_p int) bool {
 	return !(g.Ended(1, -1))
 }
 
-// rules/combat.mtg:598 (506.6, 506.6d)
+// rules/combat.mtg:603 (506.6, 506.6d)
 func timing_9(g rt.Exec, v_p int) bool {
 	return g.Ended(2, -1)
 }
 
-// rules/combat.mtg:605 (506.6c)
+// rules/combat.mtg:610 (506.6c)
 func timing_10(g rt.Exec, v_p int) bool {
 	return g.During(2, -1)
 }
 
-// rules/combat.mtg:606 (506.6c, 506.6f)
+// rules/combat.mtg:611 (506.6c, 506.6f)
 func timing_11(g rt.Exec, v_p int) bool {
 	return g.BlockersDeclared() || (g.AttackersThisCombat() > 0 && (g.During(2, 2) || g.During(2, 3) || g.During(2, 4)))
 }
@@ -3524,7 +3534,7 @@ func replace_regenerate_0(g rt.Exec, v_x, _ rt.ObjID, _ int32) {
 	g.RemoveFromCombat(v_x, "506.4")
 }
 
-// rules/combat.mtg:365 (508.3, 508.3b, 506.3a, 506.3b)
+// rules/combat.mtg:370 (508.3, 508.3b, 506.3a, 506.3b)
 func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3537,7 +3547,7 @@ func effect_0(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:371 (508.3, 508.3a, 506.3c)
+// rules/combat.mtg:376 (508.3, 508.3a, 506.3c)
 func effect_1(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	v_x := rt.ObjID(args[0])
 	_ = v_x
@@ -3670,7 +3680,7 @@ func effect_9(g rt.Exec, args [rt.MaxStackArgs]int32) bool {
 	return true
 }
 
-// rules/combat.mtg:428 (509.5d)
+// rules/combat.mtg:433 (509.5d)
 func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3681,7 +3691,7 @@ func trigger_event_5_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return !(g.HasKeyword(v_b, int(v_k)))
 }
 
-// rules/combat.mtg:432 (508.1m)
+// rules/combat.mtg:437 (508.1m)
 func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3690,7 +3700,7 @@ func trigger_event_6_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return rt.ObjDerivedHolds(g, v_x, rt.AttributeID(8)) && rt.ObjController(g, v_x) == rt.ObjController(g, v_w)
 }
 
-// rules/combat.mtg:435 (508.1m)
+// rules/combat.mtg:440 (508.1m)
 func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3708,7 +3718,7 @@ func trigger_event_7_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:439 (508.1m)
+// rules/combat.mtg:444 (508.1m)
 func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3725,7 +3735,7 @@ func trigger_event_8_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	}()
 }
 
-// rules/combat.mtg:441 (509.5e)
+// rules/combat.mtg:446 (509.5e)
 func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x
@@ -3734,7 +3744,7 @@ func trigger_event_10_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	return g.BlockerCount(v_x) == v_n
 }
 
-// rules/combat.mtg:443 (509.5f)
+// rules/combat.mtg:448 (509.5f)
 func trigger_event_12_if(g rt.Exec, x, w rt.ObjID, n int32) bool {
 	v_x := x
 	_ = v_x

@@ -107,7 +107,7 @@ phase combat "506" {
       declarable given(a, a.creature)
       declaration_forbidden given(x, false)
       declaration_requires given(a, 0)
-      choose_attackers active, given(p, q, true), given(p, t, false), given(t, active), given(a, q, 0)
+      choose_attackers active, given(p, q, true), given(p, t, false), given(t, active), given(p, active)
     }
   }
 }

@@ -13,7 +13,7 @@ var updateAPI = flag.Bool("update", false, "rewrite api.txt from the package's e
 // (constants, variables, functions, types, their exported fields and
 // methods), one a line as $GOROOT/api/*.txt does: the contract between
 // generated code (and the interpreter) and the runtime, whose version is
-// APIVersion11. An addition or removal fails here until
+// APIVersion12. An addition or removal fails here until
 // go test ./runtime/rtimpl -run TestAPI -update records it, so that every
 // change to the contract is reviewed (and the version bumped when generated
 // code must change with it).

@@ -19,15 +19,15 @@ func TestClauseOrder(t *testing.T) {
 	if want := []Clause{ClauseAgainst, ClauseEach, ClauseAtMost}; !slices.Equal(pair, want) {
 		t.Errorf("pair clauses %v, want %v", pair, want)
 	}
-	if want := []Clause{ClauseRequires, ClauseForbidden}; !slices.Equal(whole, want) {
+	if want := []Clause{ClauseRequires, ClauseForbidden, ClauseCost}; !slices.Equal(whole, want) {
 		t.Errorf("whole clauses %v, want %v", whole, want)
 	}
-	for _, o := range []uint32{0, 0xffffffff, 0x00f11111, 0x0ff00000, 0x00512345} {
+	for _, o := range []uint64{0, 0xffffffff, 0xffffffffffffffff, 0x0f111111, 0xff000000, 0x06123456, 0x0f00000000654321} {
 		d := DeclFns{Order: o}
 		pair, whole := d.order(&pb, &wb)
 		all := append(slices.Clone(pair), whole...)
 		slices.Sort(all)
-		if want := []Clause{1, 2, 3, 4, 5}; !slices.Equal(all, want) {
+		if want := []Clause{1, 2, 3, 4, 5, 6}; !slices.Equal(all, want) {
 			t.Errorf("Order %#x: clauses %v, want each once", o, all)
 		}
 	}

@@ -176,6 +176,10 @@ type Predicate struct {
 	Test2  func(g Exec, x, y ObjID) bool
 	Value  func(g Exec, x ObjID) int32
 	Value2 func(g Exec, x, y ObjID) int32
+	// Cost2: a function of the rules whose value is a cost in mana, of
+	// two parameters (a declaration's cost: of a creature and the player
+	// it is declared to attack).
+	Cost2 func(g Exec, x, y ObjID) Cost
 	// Own (derived by the compiler): Test reads only its object's own
 	// state (zone, controller, phasing, printed characteristics, its own
 	// attack or block), which nothing done to another object changes, so

@@ -31,8 +31,8 @@ type Declared struct {
 // the rules' statements state them before the statement that asks for it
 // (declarable, declarable_against, declarable_at_most,
 // declaration_forbidden, declaration_requires,
-// declaration_requires_against, declaration_may_add: each a function of
-// the rules, given(...)), and, of attackers, what the creatures may attack
+// declaration_requires_against, declaration_may_add, declaration_cost:
+// each a function of the rules, given(...)), and, of attackers, what the creatures may attack
 // (choose_attackers' own functions). What each clause says is the .mtg's;
 // the runtime evaluates each as its statement says, the same for
 // attackers and blockers: a declaration is legal when each creature in it
@@ -40,8 +40,10 @@ type Declared struct {
 // most AtMost things; Forbidden holds for no permanent with it made; and
 // no declaration meeting all that obeys more of what Required and
 // RequiredAgainst count (adding, of the creatures it does not declare and
-// nothing requires, only those MayAdd allows). A clause not stated
-// constrains nothing (AtMost: one; Each: nothing may be declared).
+// nothing requires, only those MayAdd allows); and its player can pay
+// the total of what Cost gives for each creature in it (once each). A
+// clause not stated constrains nothing (AtMost: one; Each: nothing may be
+// declared; Cost: nothing to pay).
 type DeclFns struct {
 	Each            FnID // (x): a condition each creature declared meets (declarable)
 	Against         FnID // (x, y): a condition x meets with each object y it is declared against (declarable_against)
@@ -50,24 +52,24 @@ type DeclFns struct {
 	Required        FnID // (x): a number, the requirements that x is declared (declaration_requires)
 	RequiredAgainst FnID // (x, y): a number, the requirements that x is declared against y (declaration_requires_against)
 	MayAdd          FnID // (x): a condition, a creature the search for a better declaration may add though nothing requires it (declaration_may_add)
+	Cost            FnID // (x, q): a cost, what declaring x costs, q the player it is declared to attack (none: a permanent, or x blocks) (declaration_cost)
 	// Of attackers: whether player p's creatures may attack player q
 	// (Player, (p, q)) and permanent t (Permanent, (p, t)); who defends a
-	// permanent (Defender, (t): a player); the generic mana to pay for a
-	// to attack player q, besides its own cost to attack (Tax, (a, q): a
-	// number); what p's creatures attack when a declaration names no
-	// target (Default, (p): a player, the defending player).
-	Player, Permanent, Defender, Tax, Default FnID
+	// permanent (Defender, (t): a player); what p's creatures attack when
+	// a declaration names no target (Default, (p): a player, the defending
+	// player).
+	Player, Permanent, Defender, Default FnID
 	// Order is the order the clauses were stated in, which is the order a
 	// declaration is checked in (the first that fails refuses it): the
 	// clauses of a pair (Each, Against, AtMost) for each pair in turn,
-	// then those of the declaration as a whole (Forbidden, and the
-	// requirements: Required, RequiredAgainst and MayAdd are one search).
-	// What attackers may attack (choose_attackers' own functions) is
-	// checked after the pair's clauses stated before it. Packed: the
-	// Clause stated n-th in bits 4n to 4n+3, how many are in bits 20 to
-	// 23, and bit 24+k set once clause k is. A clause missing from it (a game saved before it was kept)
-	// comes after those in it.
-	Order uint32
+	// then those of the declaration as a whole (Forbidden; the
+	// requirements: Required, RequiredAgainst and MayAdd are one search;
+	// Cost). What attackers may attack (choose_attackers' own functions)
+	// is checked after the pair's clauses stated before it. Packed: the
+	// Clause stated n-th in bits 4n to 4n+3, how many are in bits 24 to
+	// 27, and bit 32+k set once clause k is. A clause missing from it (a
+	// game saved with another Order) comes after those in it.
+	Order uint64
 }
 
 // Clause names a clause of a declaration in DeclFns.Order.
@@ -80,14 +82,15 @@ const (
 	ClauseAtMost
 	ClauseForbidden
 	ClauseRequires
-	NumClauses = int(ClauseRequires)
+	ClauseCost
+	NumClauses = int(ClauseCost)
 )
 
 // stated notes that clause k was stated, after those stated before it.
 func (d *DeclFns) stated(k Clause) {
-	if d.Order>>(24+k)&1 == 0 {
-		n := d.Order >> 20 & 15 // how many were
-		d.Order = d.Order&^(15<<20) | uint32(k)<<(4*n) | (n+1)<<20 | 1<<(24+k)
+	if d.Order>>(32+k)&1 == 0 {
+		n := d.Order >> 24 & 15 // how many were
+		d.Order = d.Order&^(15<<24) | uint64(k)<<(4*n) | (n+1)<<24 | 1<<(32+k)
 	}
 }
 
@@ -96,7 +99,7 @@ func (d *DeclFns) stated(k Clause) {
 // pair and those of the whole, in the caller's buffers.
 func (d *DeclFns) order(pb, wb *[NumClauses]Clause) (pair, whole []Clause) {
 	pair, whole = pb[:0], wb[:0]
-	n := min(int(d.Order>>20&15), NumClauses) // (a loaded game's Order may be anything)
+	n := min(int(d.Order>>24&15), NumClauses) // (a loaded game's Order may be anything)
 	got := uint32(0)
 	for i := 0; i < n+NumClauses; i++ {
 		k := Clause(i - n + 1) // then the clauses Order misses
@@ -122,9 +125,9 @@ func (d *DeclFns) order(pb, wb *[NumClauses]Clause) (pair, whole []Clause) {
 func (g *Game) declShaped(d DeclFns, blockers bool) bool {
 	return g.fnShaped(d.Each, 1, false) && g.fnShaped(d.Against, 2, false) && g.fnShaped(d.Forbidden, 1, false) &&
 		g.fnShaped(d.Required, 1, true) && g.fnShaped(d.RequiredAgainst, 2, true) && g.fnShaped(d.AtMost, 1, true) && g.fnShaped(d.MayAdd, 1, false) &&
-		g.fnShaped(d.Player, 2, false) && g.fnShaped(d.Permanent, 2, false) && g.fnShaped(d.Defender, 1, true) && g.fnShaped(d.Tax, 2, true) &&
+		g.fnCostShaped(d.Cost) && g.fnShaped(d.Player, 2, false) && g.fnShaped(d.Permanent, 2, false) && g.fnShaped(d.Defender, 1, true) &&
 		g.fnShaped(d.Default, 1, true) &&
-		(!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0 && d.Tax == 0 && d.Default == 0)
+		(!blockers || d.Player == 0 && d.Permanent == 0 && d.Defender == 0 && d.Default == 0)
 }
 
 // The statements stating the clauses of the next declaration asked for
@@ -181,19 +184,28 @@ func (g Exec) DeclarationMayAdd(f FnID, rule string) {
 	g.Combat.Stated.stated(ClauseRequires)
 }
 
+// DeclarationCost states the cost f (of x and q): what declaring x
+// costs, q the player it is declared to attack (none: it attacks a
+// permanent, or blocks). A declaration's player must be able to pay the
+// total for its creatures, each once.
+func (g Exec) DeclarationCost(f FnID, rule string) {
+	g.Combat.Stated.Cost = f
+	g.Combat.Stated.stated(ClauseCost)
+}
+
 // adopt makes the clauses stated since the last declaration asked for
 // those of d (none stated: d keeps its own), if each has the shape its
 // place needs (a loaded game's are checked so too); the same clauses
 // again (each combat's) change nothing.
 func (g Exec) adopt(d *DeclFns) {
 	st := &g.Combat.Stated
-	if st.Each|st.Against|st.AtMost|st.Forbidden|st.Required|st.RequiredAgainst|st.MayAdd == 0 {
+	if st.Each|st.Against|st.AtMost|st.Forbidden|st.Required|st.RequiredAgainst|st.MayAdd|st.Cost == 0 {
 		return // none stated
 	}
 	if st.Each != d.Each || st.Against != d.Against || st.AtMost != d.AtMost || st.Forbidden != d.Forbidden ||
-		st.Required != d.Required || st.RequiredAgainst != d.RequiredAgainst || st.MayAdd != d.MayAdd || st.Order != d.Order {
+		st.Required != d.Required || st.RequiredAgainst != d.RequiredAgainst || st.MayAdd != d.MayAdd || st.Cost != d.Cost || st.Order != d.Order {
 		k := *st
-		k.Player, k.Permanent, k.Defender, k.Tax, k.Default = d.Player, d.Permanent, d.Defender, d.Tax, d.Default
+		k.Player, k.Permanent, k.Defender, k.Default = d.Player, d.Permanent, d.Defender, d.Default
 		if g.declShaped(k, false) {
 			*d = k
 		}
@@ -206,18 +218,17 @@ func (g Exec) adopt(d *DeclFns) {
 // checked against the clauses stated before it (DeclFns) and what p's
 // creatures may attack: player q if player holds of (p, q), permanent t
 // if permanent holds of (p, t) and defender names the player who defends
-// it; tax is the generic mana to pay for a creature to attack a player;
-// dflt names the player p's creatures attack when the answer names no
+// it; dflt names the player p's creatures attack when the answer names no
 // target (the defending player).
-func (g Exec) ChooseAttackers(p int, player, permanent, defender, tax, dflt FnID, rule string) bool {
+func (g Exec) ChooseAttackers(p int, player, permanent, defender, dflt FnID, rule string) bool {
 	c := &g.Combat
 	g.adopt(&c.Atk)
 	if c.AttackersDone || !g.IsPlayer(p) {
 		return true
 	}
-	if a := &c.Atk; (player != a.Player || permanent != a.Permanent || defender != a.Defender || tax != a.Tax || dflt != a.Default) &&
-		g.declShaped(DeclFns{Player: player, Permanent: permanent, Defender: defender, Tax: tax, Default: dflt}, false) {
-		a.Player, a.Permanent, a.Defender, a.Tax, a.Default = player, permanent, defender, tax, dflt
+	if a := &c.Atk; (player != a.Player || permanent != a.Permanent || defender != a.Defender || dflt != a.Default) &&
+		g.declShaped(DeclFns{Player: player, Permanent: permanent, Defender: defender, Default: dflt}, false) {
+		a.Player, a.Permanent, a.Defender, a.Default = player, permanent, defender, dflt
 	}
 	c.Declared, c.Declaring = c.Declared[:0], DeclaringAttackers
 	g.pending = Decision{Kind: DecideAttackers, Player: p, Rule: rule, Obj: NoObj} // (game.declaring)
@@ -282,10 +293,11 @@ func (g Exec) IsDeclared(x ObjID) bool {
 	return false
 }
 
-// PayDeclaredCosts has p pay the total of the costs to attack (or block)
-// of p's creatures in the declaration, each creature's once. A choice
-// whose costs these statements could not pay is refused as it is answered
-// (payableAfter); if it can't be paid all the same, nothing is paid.
+// PayDeclaredCosts has p pay the total of what the declaration's cost
+// clause (DeclFns.Cost) gives for p's creatures in it, each creature's
+// once. A choice whose costs these statements could not pay is refused
+// as it is answered (payableAfter); if it can't be paid all the same,
+// nothing is paid.
 func (g Exec) PayDeclaredCosts(p int, rule string) {
 	_ = rule // the payment logs as mana spent
 	if !g.IsPlayer(p) {
@@ -293,11 +305,12 @@ func (g Exec) PayDeclaredCosts(p int, rule string) {
 	}
 	var cost Cost
 	c := &g.Combat
+	f := g.declOf(c.Declaring == DeclaringBlockers).Cost
 	for i, d := range c.Declared {
 		if int(d.By) != p || g.RepeatedDeclared(i) {
 			continue
 		}
-		g.addDeclCost(&cost, d.Obj, d.Target, c.Declaring == DeclaringBlockers)
+		cost = cost.Add(g.fnCost(f, d.Obj, ObjID(attackedPlayer(d.Target, c.Declaring == DeclaringBlockers))))
 	}
 	switch {
 	case cost.ManaValue() == 0:

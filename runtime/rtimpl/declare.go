@@ -101,8 +101,8 @@ func (g *Game) submitAttackers(d *Decision, a *Answer) error {
 // what p's creatures may attack (checkTarget: choose_attackers' own
 // functions, after the clauses stated before it); then those of the whole
 // (Forbidden for no permanent with it made: declRestricted; no declaration
-// meeting these obeying more requirements: declRequirements); then its
-// total cost (payableDeclaration).
+// meeting these obeying more requirements: declRequirements; its total
+// Cost payable: payableDeclaration).
 func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 	p := d.Player
 	fns := g.declOf(blocks)
@@ -159,11 +159,13 @@ func (g *Game) checkClauses(d *Decision, a *Answer, blocks bool) error {
 			if err := g.declRequirements(p, a.Objs, a.Targets, blocks); err != nil {
 				return err
 			}
+		case ClauseCost:
+			if err := g.payableDeclaration(d, p, a, dflt, blocks); err != nil {
+				return err
+			}
 		}
 	}
-	// Costs: totalled and locked, then paid in full, or the declaration
-	// is illegal.
-	return g.payableDeclaration(d, p, a, dflt, blocks)
+	return nil
 }
 
 // defaultTarget is what player p's creatures declared in an attack a
@@ -189,17 +191,22 @@ func declaredAgainst(a *Answer, i int, dflt int32) int32 {
 }
 
 // payableDeclaration refuses declaration a of player p (of attackers, or
-// of blockers) if p can't pay its total cost, each creature's once, or
-// can't once the rules have it paid (the declaration made in a trial
-// game); dflt is what an attack naming no targets attacks. The calls are direct: a function value would make every Submit's
-// answer escape.
+// of blockers) if p can't pay the total of what its cost clause
+// (DeclFns.Cost) gives for each creature in it, once each, or can't once
+// the rules have it paid (the declaration made in a trial game); dflt is
+// what an attack naming no targets attacks. The calls are direct: a
+// function value would make every Submit's answer escape.
 func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, dflt int32, blockers bool) error {
 	var cost Cost
+	f := g.declOf(blockers).Cost
+	if f == 0 {
+		return nil // no cost stated
+	}
 	for i, x := range a.Objs {
 		if blockers && slices.Contains(a.Objs[:i], x) {
-			continue // a blocker may block several attackers: its cost once
+			continue // a creature in several pairs: once
 		}
-		g.addDeclCost(&cost, x, declaredAgainst(a, i, dflt), blockers)
+		cost = cost.Add(g.fnCost(f, x, ObjID(attackedPlayer(declaredAgainst(a, i, dflt), blockers))))
 	}
 	if cost.ManaValue() == 0 {
 		return nil
@@ -358,50 +365,41 @@ func attackOn(p int, x ObjID, t int32, d int) Attack {
 	return at
 }
 
-// CardAttackCost is the mana value of x's card's own cost to attack (0:
-// none, or no object). Whether x has a cost to attack, its card's or a
-// permanent's tax, is the rules' (rules/combat.mtg: attack_cost).
-func (g Exec) CardAttackCost(x ObjID) int32 {
+// CardAttackCost is x's card's own cost to attack (none: it has none, or
+// x is no object). What a creature's cost to attack is, with a
+// permanent's tax, is the rules' (rules/combat.mtg: declaration_cost,
+// attack_cost).
+func (g Exec) CardAttackCost(x ObjID) Cost {
 	if !g.valid(x) {
-		return 0 // no object
+		return Cost{} // no object
 	}
-	return g.face(x).AttackCost.ManaValue()
+	return g.face(x).AttackCost
 }
 
-// declCost is the cost to declare x against target (of blockers: an
-// attacker; of attackers: a player's code, PlayerCode, or a permanent):
-// its own cost to block or attack, plus, to attack player q, the generic
-// mana of the declaration's Tax (of x and q).
-func (g *Game) declCost(x ObjID, target int32, blocks bool) Cost {
-	var c Cost
-	g.addDeclCost(&c, x, target, blocks)
-	return c
-}
-
-// addDeclCost adds declCost(x, target, blocks) to c.
-func (g *Game) addDeclCost(c *Cost, x ObjID, target int32, blocks bool) {
-	f := g.face(x)
-	own := &f.AttackCost
-	if blocks {
-		own = &f.BlockCost
-	}
-	if own.Generic != 0 || own.Colored != (Mana{}) {
-		*c = c.Add(*own)
-	}
-	if tax := g.Combat.Atk.Tax; !blocks && target < 0 && tax != 0 {
-		if n := g.fnValue(tax, x, ObjID(-1-target)); n > 0 {
-			c.Generic = Clamp32(int64(c.Generic) + int64(n))
-		}
-	}
-}
-
-// CardBlockCost is the mana value of x's card's own cost to block (0:
-// none, or no object).
-func (g Exec) CardBlockCost(x ObjID) int32 {
+// CardBlockCost is x's card's own cost to block (none: it has none, or x
+// is no object).
+func (g Exec) CardBlockCost(x ObjID) Cost {
 	if !g.valid(x) {
-		return 0 // no object
+		return Cost{} // no object
 	}
-	return g.face(x).BlockCost.ManaValue()
+	return g.face(x).BlockCost
+}
+
+// GenericMana is a cost of n generic mana (none if n is not positive).
+func (g Exec) GenericMana(n int32) Cost { return Cost{Generic: max(n, 0)} }
+
+// CostManaValue is the mana value of cost c: the total amount of mana it
+// asks for.
+func (g Exec) CostManaValue(c Cost) int32 { return c.ManaValue() }
+
+// attackedPlayer is the player a creature declared against t attacks
+// (blocks: it blocks, none): t's player for a PlayerCode, none (-1) for
+// a permanent.
+func attackedPlayer(t int32, blocks bool) int {
+	if blocks || t >= 0 {
+		return -1
+	}
+	return int(-1 - t)
 }
 
 func (g *Game) valid(x ObjID) bool { return x >= 0 && int(x) < len(g.Objs) }

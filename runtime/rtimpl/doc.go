@@ -12,7 +12,7 @@
 // logs on their behalf cites the rule number the .mtg gave it.
 package rtimpl
 
-// APIVersion11 is referenced by generated code so that an engine generated for
+// APIVersion12 is referenced by generated code so that an engine generated for
 // another version of this runtime fails to compile with a clear name instead
 // of misbehaving. Bump the number (and rename the constant) on any change to
 // the contract between generated code and the runtime; api.txt is that
@@ -34,8 +34,12 @@ package rtimpl
 // default_defender), a declaration's clauses are checked in the order
 // stated (DeclFns.Order), Exec.HasAttackCost and HasBlockCost are the
 // storage reads CardAttackCost and CardBlockCost (a saved game of 10 is
-// refused: its DeclFns lack both).
-const APIVersion11 = 11
+// refused: its DeclFns lack both); 12: a declaration's cost is a clause
+// of its own (Exec.DeclarationCost, a function of the rules whose value
+// is a cost: Predicate.Cost2), choose_attackers is no longer given a tax,
+// CardAttackCost and CardBlockCost give a card's cost (Cost), and
+// DeclFns.Order is 64 bits (a saved game of 11 is refused).
+const APIVersion12 = 12
 
 // Version is the runtime version recorded in generated files.
 const Version = "v1"

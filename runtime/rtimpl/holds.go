@@ -140,9 +140,19 @@ func (g *Game) fnDead(f FnID) bool {
 	return true
 }
 
+// fnCost is the cost the rules' function f (a cost of two parameters)
+// gives for x and y (a player as ObjID(p)); none if f is none.
+func (g *Game) fnCost(f FnID, x, y ObjID) Cost {
+	if fn := g.fn(f); fn != nil && fn.Cost2 != nil {
+		return fn.Cost2(g.exec(), x, y)
+	}
+	return Cost{}
+}
+
 // fnShaped reports whether f is none or a function of the rules of the
 // shape a statement's argument needs: params parameters, a number (value)
-// or a condition: a loaded game's are checked so.
+// or a condition: a loaded game's are checked so. A cost's shape is
+// fnCostShaped's.
 func (g *Game) fnShaped(f FnID, params int, value bool) bool {
 	if f == 0 {
 		return true
@@ -159,6 +169,16 @@ func (g *Game) fnShaped(f FnID, params int, value bool) bool {
 		return fn.Value2 != nil
 	}
 	return fn.Test2 != nil
+}
+
+// fnCostShaped reports whether f is none or a function of the rules
+// whose value is a cost, of two parameters.
+func (g *Game) fnCostShaped(f FnID) bool {
+	if f == 0 {
+		return true
+	}
+	fn := g.fn(f)
+	return fn != nil && fn.Cost2 != nil
 }
 
 // PredValue is the value of the first of the rules' predicates of kind k

@@ -263,7 +263,7 @@ func (s *declScratch) opt(w int32, prop bool, ts ...int32) {
 // declBufs is the game's declaration scratch, made on first use.
 // clauseOrder is DeclFns.order's answer for an Order (key).
 type clauseOrder struct {
-	key         uint32
+	key         uint64
 	set         bool
 	pair, whole [NumClauses]Clause
 	np, nw      uint8

@@ -42,7 +42,7 @@ func (g *Game) Save(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(savedState{Version: JSONVersion, API: APIVersion11, RulesHash: g.Rules.SourceHash, Game: b})
+	out, err := json.Marshal(savedState{Version: JSONVersion, API: APIVersion12, RulesHash: g.Rules.SourceHash, Game: b})
 	if err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 				return fmt.Errorf("game given twice")
 			}
 			gotGame = true
-			if s.Version != JSONVersion || s.API != APIVersion11 || s.RulesHash != r.SourceHash {
+			if s.Version != JSONVersion || s.API != APIVersion12 || s.RulesHash != r.SourceHash {
 				// Not ours, or not yet known (the keys may come in any
 				// order): keep it, decoded below once the header is read.
 				return d.plain(&gameRaw)
@@ -98,8 +98,8 @@ func Load(r *Rules, rd io.Reader) (*Game, error) {
 		return nil, fmt.Errorf("not a saved game: %v", err)
 	}
 	switch {
-	case s.Version != JSONVersion || s.API != APIVersion11:
-		return nil, fmt.Errorf("a game saved by another mtgc (schema %d, runtime API %d; this one %d, %d)", s.Version, s.API, JSONVersion, APIVersion11)
+	case s.Version != JSONVersion || s.API != APIVersion12:
+		return nil, fmt.Errorf("a game saved by another mtgc (schema %d, runtime API %d; this one %d, %d)", s.Version, s.API, JSONVersion, APIVersion12)
 	case s.RulesHash != r.SourceHash:
 		return nil, fmt.Errorf("a game saved under rules %s, not these (%s)", s.RulesHash, r.SourceHash)
 	case !gotGame:

@@ -236,9 +236,9 @@ func ParseCost(s string) (Cost, bool) {
 
 // Add returns the sum of two costs.
 func (c Cost) Add(o Cost) Cost {
-	c.Generic += o.Generic
+	c.Generic = addSat(c.Generic, o.Generic)
 	for i := range c.Colored {
-		c.Colored[i] += o.Colored[i]
+		c.Colored[i] = addSat(c.Colored[i], o.Colored[i])
 	}
 	return c
 }

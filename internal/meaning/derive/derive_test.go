@@ -54,9 +54,16 @@ func TestGeneric(t *testing.T) {
 			t.Errorf("%s, listed in Decides, is no decider marked listed", name)
 		}
 	}
-	Generic["(Exec).PayDeclaredCosts"] = "a test's"
+	why = Generic["(*Game).payableAfter"]
+	Decides["(*Game).payableAfter"] = "a test's"
+	delete(Generic, "(*Game).payableAfter")
+	dt, err := Derive(root, nil)
+	Generic["(*Game).payableAfter"] = why
+	if d, ok := dt.Decider("(*Game).payableAfter"); err != nil || !ok || !slices.Contains(d.Marks, "listed") {
+		t.Errorf("payableAfter listed in Decides: err %v, decider %v %v, want one marked listed", err, ok, d.Marks)
+	}
 	_, err = Derive(root, nil)
-	delete(Generic, "(Exec).PayDeclaredCosts")
+	delete(Decides, "(*Game).payableAfter")
 	if err == nil || !strings.Contains(err.Error(), "both") {
 		t.Errorf("a function in both lists: err = %v, want one saying so", err)
 	}
@@ -97,7 +104,7 @@ func TestCombines(t *testing.T) {
 		t.Errorf("(*Game).priority is a decider: the priority loop runs the .mtg's statements")
 	}
 	for name, marks := range map[string]string{
-		"(Exec).PayDeclaredCosts": "combines listed", // (listed too: Decides)
+		"(*Game).pay": "combines eval", // (the payment: what casting reaches)
 	} {
 		d, ok := tab.Decider(name)
 		if !ok {

@@ -109,8 +109,10 @@ var Generic = map[string]string{
 	"(Exec).Is":                   "evaluates the .mtg's type test (x is t) with the type it names",
 	"ObjIs":                       "the same, as a vocabulary function",
 	"ObjEnchants":                 "evaluates a card's declared enchant restriction (the card types its enchant ability names) against an object's types, as ObjIs a type test",
-	"(Exec).CardBlockCost":        "reads the mana value of a card's own cost to block (storage)",
-	"(Exec).CardAttackCost":       "reads the mana value of a card's own cost to attack (storage)",
+	"(Exec).CardBlockCost":        "reads a card's own cost to block (storage)",
+	"(Exec).CardAttackCost":       "reads a card's own cost to attack (storage)",
+	"(Exec).GenericMana":          "a cost of n generic mana (a value of the language: arithmetic)",
+	"(Exec).CostManaValue":        "the mana value of a cost (arithmetic)",
 	"(Exec).AttachedToIs":         "evaluates the .mtg's type test of what x is attached to",
 	"ObjDerived":                  "evaluates the characteristic the .mtg derives that it names (0 for none)",
 	"(*Game).Power":               "evaluates the characteristic power the .mtg derives (printed power if it derives none)",
@@ -277,15 +279,17 @@ var Generic = map[string]string{
 	// each stated by a statement of the .mtg (declarable,
 	// declarable_against, declarable_at_most, declaration_forbidden,
 	// declaration_requires, declaration_requires_against,
-	// declaration_may_add), evaluated as that statement says, the same
-	// for attackers and blockers: which clauses a declaration has, and
-	// what each says, and the order they are checked in (the order they
-	// are stated), are the .mtg's (rules/combat.mtg). Still counted: the
-	// costs' total and payment (payableDeclaration, payableAfter,
-	// PayDeclaredCosts). Whether a creature has a cost to attack is the
-	// .mtg's (attack_cost). ChooseAttackers and ChooseBlockers are not
+	// declaration_may_add, declaration_cost), evaluated as that statement
+	// says, the same for attackers and blockers: which clauses a
+	// declaration has, and what each says, and the order they are checked
+	// in (the order they are stated), are the .mtg's (rules/combat.mtg).
+	// What a creature's cost to declare it is, a permanent's tax
+	// included, is the .mtg's (declaration_cost, a cost the rules give);
+	// the runtime totals and pays it (payableDeclaration,
+	// PayDeclaredCosts) with its payment (canPay, pay: counted where
+	// casting reaches them). ChooseAttackers and ChooseBlockers are not
 	// listed: they branch on no decider's answer.
-	"(*Game).checkClauses":        "checks a declaration against its clauses as their statements say, in the order the .mtg stated them (DeclFns.Order): its shape (declShape), each pair's clauses for each pair (declarable, declarable_against, declarable_at_most: fnCond, declAtMost) and, of attackers, what choose_attackers' functions let p's creatures attack (checkTarget, after the clauses stated before it), the whole's (declRestricted, declRequirements), then the costs (payableDeclaration, counted); the first that fails refuses it: a conjunction of the .mtg's constraints, whose order is the rules' text",
+	"(*Game).checkClauses":        "checks a declaration against its clauses as their statements say, in the order the .mtg stated them (DeclFns.Order): its shape (declShape), each pair's clauses for each pair (declarable, declarable_against, declarable_at_most: fnCond, declAtMost) and, of attackers, what choose_attackers' functions let p's creatures attack (checkTarget, after the clauses stated before it), the whole's (declRestricted, declRequirements), then the cost (payableDeclaration); the first that fails refuses it: a conjunction of the .mtg's constraints, whose order is the rules' text",
 	"(*DeclFns).order":            "the order a declaration's clauses are checked in: the order the .mtg stated them (Order; a clause stated but missing from it, of a game saved before it was kept, after)",
 	"(*DeclFns).stated":           "notes the order the .mtg states a declaration's clauses in (storage)",
 	"(*Game).defaultTarget":       "what an attack naming no targets attacks: the defending player the .mtg's function names (defendingPlayer), evaluated once per declaration",
@@ -320,9 +324,13 @@ var Generic = map[string]string{
 	"(*Game).refuseRestriction":  "a refusal's message: the declaration breaks declaration_forbidden for a permanent, citing and quoting the clause held (refuseFn)",
 	"(*Game).refuseAtMost":       "a refusal's message: how many things a creature may be declared against, in words, quoting declarable_at_most",
 	"declVerb":                   "a message's verb: attack or block",
-	"(*Game).addDeclCost":        "declCost, added to a total: a creature's card's cost to attack or block (its face's), plus the generic mana of the function choose_attackers is given (Tax) of it and the player it attacks; whether the total is payable is counted (payableDeclaration)",
+	"(*Game).payableDeclaration": Evaluator + " the declaration_cost clause (a cost the rules give for a creature and the player it attacks) for each creature of a declaration, once each, and refuses the declaration if its player can't pay the total (canPay), or can't once the rules' statements that follow have it paid (payableAfter, a trial); none stated, or a total of nothing: nothing to pay",
+	"(Exec).PayDeclaredCosts":    Evaluator + " the declaration_cost clause for each of p's declared creatures, once each, and pays the total (the payment's own canPay and pay); one that can't be paid (only on a trial copy: the answer was checked) marks the trial failed",
+	"(*Game).payableAfter":       "a trial of an answer: the step's statements run on a copy of the game, and whether a payment of declared costs among them failed",
+	"(*Game).fnCost":             Evaluator + " a function of the rules whose value is a cost",
+	"(*Game).fnCostShaped":       "a loaded game's function is of the shape a cost clause needs (storage)",
+	"attackedPlayer":             "reads which player a declared creature attacks, from what it is declared against (storage)",
 	"(*Game).mayDeclareBy":       Evaluator + " mayDeclare of a declarable clause given (hoisted out of a loop)",
-	"(*Game).declCost":           "addDeclCost of one creature: the cost to declare it: its card's cost to attack or block (its face's), plus the generic mana of the function choose_attackers is given (Tax) of it and the player it attacks",
 
 	// Arithmetic, randomness and plumbing.
 	"clamp32":             "arithmetic",
@@ -437,7 +445,6 @@ var Generic = map[string]string{
 // each is a decider (mark "listed"), and what it reaches is reached. It
 // only ever counts more Go: a function listed here and in Generic fails
 // Derive, as does one the runtime no longer has.
-var Decides = map[string]string{
-	"(*Game).payableDeclaration": "the total cost of a declaration (508.1g-h, 509.1d): each creature's own cost to attack or block plus the generic mana of the function choose_attackers is given (Tax), once per creature, payable or the declaration is refused; the language has no value of a cost to total, test and pay",
-	"(Exec).PayDeclaredCosts":    "pays that total (508.1h-j, 509.1d-f): the same sum of each creature's costs, once per creature, in Go, for the same reason",
-}
+// (None today: the declarations' costs, its last entries, are the .mtg's
+// declaration_cost since the language has costs.)
+var Decides = map[string]string{}
