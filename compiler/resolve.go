@@ -290,6 +290,10 @@ func (r *resolver) binary(e *grammar.Binary, sc *scope) Expr {
 			return out(CostT) // costs add
 		}
 	}
+	if tx == CostT || ty == CostT {
+		r.c.errorf(e.Pos, "mismatched types %s %s %s (costs only add: mana_value(c) is the amount of mana a cost asks for, generic(n) a cost of n generic mana)", tx, e.Op, ty)
+		return bad(e.Pos)
+	}
 	r.c.errorf(e.Pos, "mismatched types %s %s %s", tx, e.Op, ty)
 	return bad(e.Pos)
 }
