@@ -305,12 +305,16 @@ func (g Exec) PayDeclaredCosts(p int, rule string) {
 	}
 	var cost Cost
 	c := &g.Combat
-	f := g.declOf(c.Declaring == DeclaringBlockers).Cost
+	blocks := c.Declaring == DeclaringBlockers
+	fn := g.fn(g.declOf(blocks).Cost)
+	if fn == nil || fn.Cost2 == nil {
+		return // no cost stated
+	}
 	for i, d := range c.Declared {
 		if int(d.By) != p || g.RepeatedDeclared(i) {
 			continue
 		}
-		cost = cost.Add(g.fnCost(f, d.Obj, ObjID(attackedPlayer(d.Target, c.Declaring == DeclaringBlockers))))
+		cost = cost.Add(fn.Cost2(g, d.Obj, ObjID(attackedPlayer(d.Target, blocks))))
 	}
 	switch {
 	case cost.ManaValue() == 0:

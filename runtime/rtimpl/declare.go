@@ -198,15 +198,16 @@ func declaredAgainst(a *Answer, i int, dflt int32) int32 {
 // function value would make every Submit's answer escape.
 func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, dflt int32, blockers bool) error {
 	var cost Cost
-	f := g.declOf(blockers).Cost
-	if f == 0 {
+	fn := g.fn(g.declOf(blockers).Cost)
+	if fn == nil || fn.Cost2 == nil {
 		return nil // no cost stated
 	}
+	e := g.exec()
 	for i, x := range a.Objs {
 		if blockers && slices.Contains(a.Objs[:i], x) {
 			continue // a creature in several pairs: once
 		}
-		cost = cost.Add(g.fnCost(f, x, ObjID(attackedPlayer(declaredAgainst(a, i, dflt), blockers))))
+		cost = cost.Add(fn.Cost2(e, x, ObjID(attackedPlayer(declaredAgainst(a, i, dflt), blockers))))
 	}
 	if cost.ManaValue() == 0 {
 		return nil

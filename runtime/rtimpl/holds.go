@@ -140,15 +140,6 @@ func (g *Game) fnDead(f FnID) bool {
 	return true
 }
 
-// fnCost is the cost the rules' function f (a cost of two parameters)
-// gives for x and y (a player as ObjID(p)); none if f is none.
-func (g *Game) fnCost(f FnID, x, y ObjID) Cost {
-	if fn := g.fn(f); fn != nil && fn.Cost2 != nil {
-		return fn.Cost2(g.exec(), x, y)
-	}
-	return Cost{}
-}
-
 // fnShaped reports whether f is none or a function of the rules of the
 // shape a statement's argument needs: params parameters, a number (value)
 // or a condition: a loaded game's are checked so. A cost's shape is

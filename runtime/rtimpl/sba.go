@@ -273,7 +273,10 @@ type sbaIndex struct {
 	after                    [int(ChangeAll) + 1]uint64
 	players, objs, anything  uint64
 	perms, typed, tokensOnly uint64     // over permanents of any type, of some types; over anything, holding only for tokens and copies
-	perm                     [16]uint64 // over permanents of type bit t
+	// byTypes: the sbas over permanents of some types that a permanent
+	// whose types are t may match, by t's low byte ([0]) and high byte
+	// ([1]) (a union of the types' bits, so the two halves' unions).
+	byTypes [2][256]uint64
 	// guarded: the sbas over permanents with Features; feature[f]: those
 	// an object with feature bit f may match.
 	guarded uint64
@@ -285,6 +288,14 @@ type sbaIndex struct {
 const _ uint16 = uint16(^TypeSet(0))
 
 func indexSBAs(sbas []SBA) (ix sbaIndex) {
+	var perm [16]uint64 // the sbas over permanents of type bit t
+	defer func() {
+		for h := range ix.byTypes { // each set of types: its lowest type's, and the rest's
+			for t := 1; t < len(ix.byTypes[h]); t++ {
+				ix.byTypes[h][t] = ix.byTypes[h][t&(t-1)] | perm[8*h+bits.TrailingZeros8(uint8(t))]
+			}
+		}
+	}()
 	for i := range sbas {
 		s, bit := &sbas[i], uint64(1)<<i
 		for c := range ix.after {
@@ -311,7 +322,7 @@ func indexSBAs(sbas []SBA) (ix sbaIndex) {
 				}
 			}
 			for ts := uint16(s.Types); ts != 0; ts &= ts - 1 {
-				ix.perm[bits.TrailingZeros16(ts)] |= bit
+				perm[bits.TrailingZeros16(ts)] |= bit
 			}
 		case OverAnything:
 			ix.anything |= bit
@@ -364,9 +375,7 @@ func (g *Game) matchSBAsPass(hits []SBAHit, first bool) []SBAHit {
 			}
 			c := perms
 			if typed != 0 {
-				for ts := uint16(o.Types); ts != 0; ts &= ts - 1 {
-					c |= ix.perm[bits.TrailingZeros16(ts)] & sel
-				}
+				c |= (ix.byTypes[0][uint8(o.Types)] | ix.byTypes[1][uint8(o.Types>>8)]) & sel
 			}
 			if c&ix.guarded != 0 {
 				// The sbas whose condition needs a feature x lacks.

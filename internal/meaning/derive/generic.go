@@ -327,7 +327,6 @@ var Generic = map[string]string{
 	"(*Game).payableDeclaration": Evaluator + " the declaration_cost clause (a cost the rules give for a creature and the player it attacks) for each creature of a declaration, once each, and refuses the declaration if its player can't pay the total (canPay), or can't once the rules' statements that follow have it paid (payableAfter, a trial); none stated, or a total of nothing: nothing to pay",
 	"(Exec).PayDeclaredCosts":    Evaluator + " the declaration_cost clause for each of p's declared creatures, once each, and pays the total (the payment's own canPay and pay); one that can't be paid (only on a trial copy: the answer was checked) marks the trial failed",
 	"(*Game).payableAfter":       "a trial of an answer: the step's statements run on a copy of the game, and whether a payment of declared costs among them failed",
-	"(*Game).fnCost":             Evaluator + " a function of the rules whose value is a cost",
 	"(*Game).fnCostShaped":       "a loaded game's function is of the shape a cost clause needs (storage)",
 	"attackedPlayer":             "reads which player a declared creature attacks, from what it is declared against (storage)",
 	"(*Game).mayDeclareBy":       Evaluator + " mayDeclare of a declarable clause given (hoisted out of a loop)",
