@@ -272,7 +272,7 @@ func (g *Game) matchSBAsNow(hits []SBAHit, first bool) []SBAHit {
 type sbaIndex struct {
 	after                    [int(ChangeAll) + 1]uint64
 	players, objs, anything  uint64
-	perms, typed, tokensOnly uint64     // over permanents of any type, of some types; over anything, holding only for tokens and copies
+	perms, typed, tokensOnly uint64 // over permanents of any type, of some types; over anything, holding only for tokens and copies
 	// byTypes: the sbas over permanents of some types that a permanent
 	// whose types are t may match, by t's low byte ([0]) and high byte
 	// ([1]) (a union of the types' bits, so the two halves' unions).
