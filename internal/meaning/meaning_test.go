@@ -128,3 +128,21 @@ func goName(s string) string {
 	}
 	return b.String()
 }
+
+// TestNoDeciderInCombatFiles: no function of the runtime's combat files
+// decides a rule by the definition (docs/coverage.md): what may be
+// declared, what a declaration costs, whom it attacks, how damage is
+// divided and dealt are the .mtg's, which these files only evaluate
+// (issue 38). A function that starts to decide there fails here, whether
+// it is moved to .mtg, listed with its reason, or left for review.
+func TestNoDeciderInCombatFiles(t *testing.T) {
+	combat := []string{"combat.go", "damage.go", "declaration.go", "declare.go", "place.go", "restrict.go"}
+	for _, d := range meaning.Load().Deciders {
+		file := filepath.Base(strings.SplitN(d.Pos, ":", 2)[0])
+		for _, f := range combat {
+			if file == f {
+				t.Errorf("%s (%s, %d branch points, %v) decides a rule in a combat file", d.Func, d.Pos, d.Branches, d.Marks)
+			}
+		}
+	}
+}
