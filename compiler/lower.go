@@ -102,7 +102,7 @@ func goExpr(e Expr) string {
 }
 
 // goTypes are the Go types of the values of expressions.
-var goTypes = map[Type]string{Int: "int32", Bool: "bool", Player: "int", Object: "rt.ObjID", Str: "string"}
+var goTypes = map[Type]string{Int: "int32", Bool: "bool", Player: "int", Object: "rt.ObjID", Str: "string", CostT: "rt.Cost"}
 
 func keywordConst(name string) string { return "kw_" + name }
 

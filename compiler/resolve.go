@@ -178,8 +178,8 @@ func (r *resolver) condExpr(e *grammar.CondExpr, sc *scope) Expr {
 	if a.Type() == Invalid || b.Type() == Invalid {
 		return bad(e.Pos)
 	}
-	if a.Type() != b.Type() || !valueTypes[a.Type()] {
-		r.c.errorf(e.Pos, "the branches of if ... then ... else must have the same type (of a value), not %s and %s", a.Type(), b.Type())
+	if a.Type() != b.Type() || !valueTypes[a.Type()] && a.Type() != CostT {
+		r.c.errorf(e.Pos, "the branches of if ... then ... else must have the same type (of a value, or a cost), not %s and %s", a.Type(), b.Type())
 		return bad(e.Pos)
 	}
 	return &CondExpr{typed: mk(e.Pos, a.Type()), Cond: cond, Then: a, Else: b}

@@ -14,7 +14,8 @@ import (
 // its player can't pay. Here every blocker costs {1}: a Bear blocking two
 // Ogres costs {1} in all (paid with the one Forest: the Forest is tapped
 // once the blocks are made); without the Forest the block is refused;
-// with the clause not stated, it costs nothing.
+// with the clause not stated, it costs nothing; a cost the rules compute
+// (if ... then ... else of costs) is the branch that holds.
 func TestDeclarationCostIsTheRules(t *testing.T) {
 	const head = "edition cr2017 \"t\"\noverride action \"509.1\" \"509.1b\" \"509.1d\" \"703.4j\" {\n" +
 		"      declarable given(b, holds(can_block, b))\n" +
@@ -29,6 +30,8 @@ func TestDeclarationCostIsTheRules(t *testing.T) {
 		{"paid once for two blocks", head + cost + tail, true, ""},
 		{"refused without mana", head + cost + tail, false, "can't pay 1, the total cost to block"},
 		{"no cost stated", head + tail, false, ""},
+		{"a cost computed", head + "      declaration_cost given(b, q, if b.power >= 2 then generic(1) + b.card_block_cost else generic(5))\n" + tail, true, ""},
+		{"a cost computed, unpaid", head + "      declaration_cost given(b, q, if b.power >= 3 then generic(1) else generic(5))\n" + tail, true, "can't pay 5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, r, g := cr2017With(t, "cost.mtg", tc.src)

@@ -321,6 +321,14 @@ func (c *clause) condExpr(e *compiler.CondExpr) value {
 			}
 			return y(g, fp)
 		}}
+	case compiler.CostT:
+		x, y := a.c, b.c
+		return value{t: compiler.CostT, c: func(g rt.Exec, fp int) rt.Cost {
+			if cf(g, fp) {
+				return x(g, fp)
+			}
+			return y(g, fp)
+		}}
 	}
 	x, y := a.s, b.s
 	return value{t: compiler.Str, s: func(g rt.Exec, fp int) string {
