@@ -1,18 +1,11 @@
 package conformance_test
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
-	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/mtgc-dev/mtgc/compiler"
-	"github.com/mtgc-dev/mtgc/rules"
 )
 
 // TestCostExpressionsGenerated: the expressions of costs (a card's cost,
@@ -38,15 +31,7 @@ override action "509.1" "509.1b" "509.1d" "703.4j" {
 	if !strings.Contains(string(src), "rt.Cost {") || !strings.Contains(string(src), "Cost2: fn_") {
 		t.Errorf("the generated engine has no cost function")
 	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "engine.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	if _, err := conf.Check("engine", fset, []*ast.File{f}, nil); err != nil {
-		t.Errorf("the generated engine does not compile: %v", err)
-	}
+	typeChecks(t, src)
 
 	bad := strings.Replace(delta, "mana_value(b.card_attack_cost) > 2", "b.card_attack_cost > 2", 1)
 	_, err = compileDeltaErr("costs", bad)
@@ -67,15 +52,8 @@ func compileDelta(t *testing.T, name, src string) *compiler.Program {
 }
 
 func compileDeltaErr(name, src string) (*compiler.Program, error) {
-	fsys := fstest.MapFS{}
-	if err := fs.WalkDir(rules.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(rules.FS, p)
-		fsys[p] = &fstest.MapFile{Data: data}
-		return err
-	}); err != nil {
+	fsys, err := embeddedFS()
+	if err != nil {
 		return nil, err
 	}
 	fsys[name+"/"+name+".mtg"] = &fstest.MapFile{Data: []byte(src)}

@@ -1,6 +1,11 @@
 package conformance_test
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"io/fs"
 	"os"
 	"path"
@@ -16,15 +21,8 @@ import (
 // the index of its base (index, a path of rules.FS).
 func loadDelta(t *testing.T, name, index string) *compiler.Program {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	if err := fs.WalkDir(rules.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(rules.FS, p)
-		fsys[p] = &fstest.MapFile{Data: data}
-		return err
-	}); err != nil {
+	fsys, err := embeddedFS()
+	if err != nil {
 		t.Fatal(err)
 	}
 	delta, err := os.ReadFile(path.Join("../testdata", name, name+".mtg"))
@@ -38,4 +36,34 @@ func loadDelta(t *testing.T, name, index string) *compiler.Program {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// embeddedFS is a copy of the embedded editions, beside which a test puts
+// a delta's directory.
+func embeddedFS() (fstest.MapFS, error) {
+	fsys := fstest.MapFS{}
+	err := fs.WalkDir(rules.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(rules.FS, p)
+		fsys[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	return fsys, err
+}
+
+// typeChecks fails t unless src, a generated engine, compiles against
+// the runtime (go/types, from the runtime's source).
+func typeChecks(t *testing.T, src []byte) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "engine.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("engine", fset, []*ast.File{f}, nil); err != nil {
+		t.Errorf("the generated engine does not compile: %v", err)
+	}
 }

@@ -1,11 +1,6 @@
 package conformance_test
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"regexp"
 	"strings"
 	"testing"
@@ -69,15 +64,7 @@ func TestKeywordsGenerated(t *testing.T) {
 	if strings.Contains(string(src), "1<<kw_rallying |") || strings.Contains(string(src), "1<<kw_rallying,") {
 		t.Errorf("generated engine makes rallying redundant")
 	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "engine.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	if _, err := conf.Check("engine", fset, []*ast.File{f}, nil); err != nil {
-		t.Errorf("the generated engine does not compile: %v", err)
-	}
+	typeChecks(t, src)
 }
 
 // loadRoot is the embedded default rules' program.

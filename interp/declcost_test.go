@@ -53,50 +53,28 @@ func TestDeclarationCostIsTheRules(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := g.StartAt(2, 0, "declare_attackers"); err != nil {
+			toBlockers(t, g, ogres)
+			var before, after bytes.Buffer
+			if err := g.Save(&before); err != nil {
 				t.Fatal(err)
 			}
-			for i := 0; i < 20; i++ {
-				d := g.Advance()
-				switch d.Kind {
-				case rt.DecideAttackers:
-					if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: ogres}); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				case rt.DecidePriority:
-					if err := g.Submit(rt.Answer{Kind: rt.Pass}); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				case rt.DecideBlockers:
-				default:
-					t.Fatalf("waiting for %v\n%s", d.Kind, g.Trace(0))
+			err = g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{bear, bear}, Targets: []int32{int32(ogres[0]), int32(ogres[1])}})
+			if tc.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("refusal %v, want one saying %q", err, tc.want)
 				}
-				var before, after bytes.Buffer
-				if err := g.Save(&before); err != nil {
-					t.Fatal(err)
-				}
-				err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{bear, bear}, Targets: []int32{int32(ogres[0]), int32(ogres[1])}})
-				if tc.want != "" {
-					if err == nil || !strings.Contains(err.Error(), tc.want) {
-						t.Fatalf("refusal %v, want one saying %q", err, tc.want)
-					}
-					if err := g.Save(&after); err != nil || !bytes.Equal(after.Bytes(), before.Bytes()) {
-						t.Error("a refused declaration changed the game")
-					}
-					return
-				}
-				if err != nil {
-					t.Fatalf("the block refused: %v", err)
-				}
-				g.Advance()
-				if tc.forest && !g.Objs[forest].Tapped {
-					t.Error("the Forest is untapped: the block's cost was not paid")
+				if err := g.Save(&after); err != nil || !bytes.Equal(after.Bytes(), before.Bytes()) {
+					t.Error("a refused declaration changed the game")
 				}
 				return
 			}
-			t.Fatal("never asked for blockers")
+			if err != nil {
+				t.Fatalf("the block refused: %v", err)
+			}
+			g.Advance()
+			if tc.forest && !g.Objs[forest].Tapped {
+				t.Error("the Forest is untapped: the block's cost was not paid")
+			}
 		})
 	}
 }

@@ -47,35 +47,41 @@ func TestDeclarationClauseOrder(t *testing.T) {
 				t.Fatal(err)
 			}
 			g.Objs[bear].Tapped = true
-			if err := g.StartAt(2, 0, "declare_attackers"); err != nil {
-				t.Fatal(err)
+			toBlockers(t, g, []rt.ObjID{bird})
+			err = g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{bear}, Targets: []int32{int32(bird)}})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("refusal %v, want one saying %q", err, tc.want)
 			}
-			for i := 0; i < 20; i++ {
-				d := g.Advance()
-				switch d.Kind {
-				case rt.DecideAttackers:
-					if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{bird}}); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				case rt.DecidePriority:
-					if err := g.Submit(rt.Answer{Kind: rt.Pass}); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				case rt.DecideBlockers:
-				default:
-					t.Fatalf("waiting for %v\n%s", d.Kind, g.Trace(0))
-				}
-				err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: []rt.ObjID{bear}, Targets: []int32{int32(bird)}})
-				if err == nil || !strings.Contains(err.Error(), tc.want) {
-					t.Fatalf("refusal %v, want one saying %q", err, tc.want)
-				}
-				return
-			}
-			t.Fatal("never asked for blockers")
 		})
 	}
+}
+
+// toBlockers plays game g from its first declare attackers step (player
+// 0's turn) to the declaration of blockers: attackers attack, every
+// player passes.
+func toBlockers(t *testing.T, g *rt.Game, attackers []rt.ObjID) {
+	t.Helper()
+	if err := g.StartAt(2, 0, "declare_attackers"); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 20; i++ {
+		d := g.Advance()
+		switch d.Kind {
+		case rt.DecideAttackers:
+			if err := g.Submit(rt.Answer{Kind: rt.Declare, Objs: attackers}); err != nil {
+				t.Fatal(err)
+			}
+		case rt.DecidePriority:
+			if err := g.Submit(rt.Answer{Kind: rt.Pass}); err != nil {
+				t.Fatal(err)
+			}
+		case rt.DecideBlockers:
+			return
+		default:
+			t.Fatalf("waiting for %v\n%s", d.Kind, g.Trace(0))
+		}
+	}
+	t.Fatal("never asked for blockers")
 }
 
 // TestNoDefaultDefender: whom creatures declared without a target attack

@@ -290,53 +290,27 @@ func (c *clause) condExpr(e *compiler.CondExpr) value {
 	cf, a, b := c.expr(e.Cond).b, c.expr(e.Then), c.expr(e.Else)
 	switch a.t {
 	case compiler.Int:
-		x, y := a.i, b.i
-		return intV(func(g rt.Exec, fp int) int32 {
-			if cf(g, fp) {
-				return x(g, fp)
-			}
-			return y(g, fp)
-		})
+		return intV(pick(cf, a.i, b.i))
 	case compiler.Bool:
-		x, y := a.b, b.b
-		return boolV(func(g rt.Exec, fp int) bool {
-			if cf(g, fp) {
-				return x(g, fp)
-			}
-			return y(g, fp)
-		})
+		return boolV(pick(cf, a.b, b.b))
 	case compiler.Player:
-		x, y := a.p, b.p
-		return value{t: compiler.Player, p: func(g rt.Exec, fp int) int {
-			if cf(g, fp) {
-				return x(g, fp)
-			}
-			return y(g, fp)
-		}}
+		return value{t: compiler.Player, p: pick(cf, a.p, b.p)}
 	case compiler.Object:
-		x, y := a.o, b.o
-		return value{t: compiler.Object, o: func(g rt.Exec, fp int) rt.ObjID {
-			if cf(g, fp) {
-				return x(g, fp)
-			}
-			return y(g, fp)
-		}}
+		return value{t: compiler.Object, o: pick(cf, a.o, b.o)}
 	case compiler.CostT:
-		x, y := a.c, b.c
-		return value{t: compiler.CostT, c: func(g rt.Exec, fp int) rt.Cost {
-			if cf(g, fp) {
-				return x(g, fp)
-			}
-			return y(g, fp)
-		}}
+		return value{t: compiler.CostT, c: pick(cf, a.c, b.c)}
 	}
-	x, y := a.s, b.s
-	return value{t: compiler.Str, s: func(g rt.Exec, fp int) string {
+	return value{t: compiler.Str, s: pick(cf, a.s, b.s)}
+}
+
+// pick is if cf then x else y, of evaluators of one type.
+func pick[F ~func(rt.Exec, int) T, T any](cf boolFn, x, y F) F {
+	return func(g rt.Exec, fp int) T {
 		if cf(g, fp) {
 			return x(g, fp)
 		}
 		return y(g, fp)
-	}}
+	}
 }
 
 // wide builds the int64 value of a saturating sum or difference e, each
