@@ -314,7 +314,7 @@ func (g Exec) PayDeclaredCosts(p int, rule string) {
 		if int(d.By) != p || g.RepeatedDeclared(i) {
 			continue
 		}
-		cost = cost.Add(fn.Cost2(g, d.Obj, ObjID(attackedPlayer(d.Target, blocks))))
+		cost = cost.Add(fn.Cost2(g, d.Obj, ObjID(attackedPlayer(d.Target))))
 	}
 	switch {
 	case cost.ManaValue() == 0:

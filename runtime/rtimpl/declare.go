@@ -207,7 +207,7 @@ func (g *Game) payableDeclaration(d *Decision, p int, a *Answer, dflt int32, blo
 		if blockers && slices.Contains(a.Objs[:i], x) {
 			continue // a creature in several pairs: once
 		}
-		cost = cost.Add(fn.Cost2(e, x, ObjID(attackedPlayer(declaredAgainst(a, i, dflt), blockers))))
+		cost = cost.Add(fn.Cost2(e, x, ObjID(attackedPlayer(declaredAgainst(a, i, dflt)))))
 	}
 	if cost.ManaValue() == 0 {
 		return nil
@@ -393,11 +393,11 @@ func (g Exec) GenericMana(n int32) Cost { return Cost{Generic: max(n, 0)} }
 // asks for.
 func (g Exec) CostManaValue(c Cost) int32 { return c.ManaValue() }
 
-// attackedPlayer is the player a creature declared against t attacks
-// (blocks: it blocks, none): t's player for a PlayerCode, none (-1) for
-// a permanent.
-func attackedPlayer(t int32, blocks bool) int {
-	if blocks || t >= 0 {
+// attackedPlayer is the player a creature declared against t attacks:
+// t's player for a PlayerCode, none (-1) for a permanent, or for the
+// attacker a blocker blocks.
+func attackedPlayer(t int32) int {
+	if t >= 0 {
 		return -1
 	}
 	return int(-1 - t)

@@ -260,7 +260,6 @@ func (s *declScratch) opt(w int32, prop bool, ts ...int32) {
 	s.pool = append(s.pool, ts...)
 }
 
-// declBufs is the game's declaration scratch, made on first use.
 // clauseOrder is DeclFns.order's answer for an Order (key).
 type clauseOrder struct {
 	key         uint64
@@ -283,6 +282,7 @@ func (s *declScratch) orderOf(fns *DeclFns, blocks bool) (pair, whole []Clause) 
 	return o.pair[:o.np], o.whole[:o.nw]
 }
 
+// declBufs is the game's declaration scratch, made on first use.
 func (g *Game) declBufs() *declScratch {
 	if g.decl == nil {
 		g.decl = new(declScratch)

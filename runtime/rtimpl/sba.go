@@ -289,13 +289,6 @@ const _ uint16 = uint16(^TypeSet(0))
 
 func indexSBAs(sbas []SBA) (ix sbaIndex) {
 	var perm [16]uint64 // the sbas over permanents of type bit t
-	defer func() {
-		for h := range ix.byTypes { // each set of types: its lowest type's, and the rest's
-			for t := 1; t < len(ix.byTypes[h]); t++ {
-				ix.byTypes[h][t] = ix.byTypes[h][t&(t-1)] | perm[8*h+bits.TrailingZeros8(uint8(t))]
-			}
-		}
-	}()
 	for i := range sbas {
 		s, bit := &sbas[i], uint64(1)<<i
 		for c := range ix.after {
@@ -329,6 +322,11 @@ func indexSBAs(sbas []SBA) (ix sbaIndex) {
 			if s.TokensOnly {
 				ix.tokensOnly |= bit
 			}
+		}
+	}
+	for h := range ix.byTypes { // each set of types: its lowest type's, and the rest's
+		for t := 1; t < len(ix.byTypes[h]); t++ {
+			ix.byTypes[h][t] = ix.byTypes[h][t&(t-1)] | perm[8*h+bits.TrailingZeros8(uint8(t))]
 		}
 	}
 	return ix
